@@ -1,0 +1,36 @@
+#!/bin/sh
+# description: forced holdout: stall warning names the spinning task, grace period ends once it lets go
+# timeout: 120
+# variant: ours
+#
+# rcu_tasks_test spins a kthread in the kernel for 3 s without a voluntary
+# context switch, with stall_timeout_ms lowered to 1000.  The stall
+# message must name that pid, and synchronize_rcu_tasks() must return
+# after the spinner stops.
+
+p=/sys/module/rcutasks/parameters/stall_timeout_ms
+modprobe rcu_tasks_test 2>/dev/null || {
+	echo "module rcu_tasks_test not available (CONFIG_RCU_TASKS_TEST=m?)"
+	exit 77
+}
+old=$(cat $p)
+echo 1000 > $p || { echo "cannot set stall_timeout_ms"; exit 1; }
+dmesg -c >/dev/null
+echo "holdout 3000" > /sys/kernel/debug/rcu_tasks_test/run
+rc=$?
+echo "$old" > $p
+rmmod rcu_tasks_test
+log=$(dmesg)
+pid=$(echo "$log" | sed -n 's/.*holdout: spinner pid \([0-9]*\).*/\1/p' | tail -n 1)
+echo "$log" | grep -E "rcu_tasks: (stall on|grace period .* stalled)" | head -n 3
+res=$(echo "$log" | grep "rcu_tasks_test: holdout:" | tail -n 1)
+echo "$res"
+[ -n "$pid" ] || { echo "spinner pid not reported"; exit 1; }
+echo "$log" | grep -q "rcu_tasks: stall on pid $pid (rtt_holdout)" || {
+	echo "no stall warning naming pid $pid (rtt_holdout)"
+	exit 1
+}
+[ "$(cat $p)" = "$old" ] || { echo "stall_timeout_ms not restored"; exit 1; }
+[ $rc -eq 0 ] && case "$res" in *PASS*) exit 0 ;; esac
+echo "holdout test failed: $res"
+exit 1
