@@ -1,0 +1,17 @@
+# description: the ftracetest subset in /harness/ftracetest.list passes (KTAP sent to the host)
+# timeout: 1500
+. /harness/lib.sh
+cd /harness/ftrace || fail "no ftracetest in the initramfs"
+list=""
+for t in $(grep -v '^#' /harness/ftracetest.list); do
+	list="$list test.d/$t"
+done
+# shellcheck disable=SC2086
+./ftracetest -K -l /tmp/ftracetest-logs $list >/tmp/ftracetest.tap 2>&1
+send_file /tmp/ftracetest.tap
+grep -E '^(not )?ok ' /tmp/ftracetest.tap
+total=$(grep -cE '^(not )?ok ' /tmp/ftracetest.tap)
+bad=$(grep -E '^not ok ' /tmp/ftracetest.tap)
+[ "$total" -gt 0 ] || fail "ftracetest ran no test: $(tail -n 1 /tmp/ftracetest.tap)"
+[ -z "$bad" ] || fail "$(echo "$bad" | wc -l) of $total failed: $(echo "$bad" | head -n 3 | tr '\n' ';')"
+echo "$total ftracetest tests ok"

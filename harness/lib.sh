@@ -1,0 +1,392 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host side of the harness: packages, tree, config, build, initramfs, boot
+# and the verdict.  Sourced by ./run; every stage announces itself and every
+# failure names the stage, the command and the log file.
+
+# shellcheck source=harness/base.conf
+. "$TOP/harness/base.conf"
+
+VARIANT=${VARIANT:-ours}
+JOBS=${JOBS:-$(($(nproc) + 1))}
+SHELL_KIND=${SHELL_KIND:-bench}
+B=${RUN_BUILD_DIR:-$TOP/build}
+R=${RUN_RESULTS:-$TOP/results}
+LOGS=$B/logs
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache-rcu-tasks}
+
+# Patterns in the console that fail a run even when every test passed.
+SPLAT_RE='WARNING:|BUG:|Oops|general protection fault|Kernel panic|KASAN|kmemleak: .*(new suspected|unreferenced)|unreferenced object|possible recursive locking|possible circular locking|inconsistent lock state|lock held when returning|suspicious RCU usage|DEBUG_LOCKS_WARN_ON|INFO: task .* blocked for more than|rcu: INFO: .* detected stalls|soft lockup|hard LOCKUP|UBSAN|list_add corruption|list_del corruption|ODEBUG:'
+
+stage() { printf '==> %s\n' "$*"; }
+die() { printf 'run: %s\n' "$*" >&2; exit 1; }
+
+# run_logged STAGE LOG CMD...: run CMD with its output in LOG; on failure
+# show the tail and name the stage, command and log.
+run_logged() {
+	local what=$1 log=$2
+	shift 2
+	mkdir -p "$(dirname "$log")"
+	if ! "$@" >"$log" 2>&1; then
+		tail -n 25 "$log" >&2
+		die "stage '$what' failed: '$*' (log: $log)"
+	fi
+}
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# Install what is missing, with one "apt-get update" first.
+need_packages() {
+	local missing="" p
+	for p in $HOST_PKGS; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+			missing="$missing $p"
+	done
+	[ -z "$missing" ] && return 0
+	stage "packages: installing$missing"
+	mkdir -p "$LOGS"
+	as_root apt-get update -q >"$LOGS/apt.log" 2>&1 ||
+		die "stage 'packages' failed: apt-get update (log: $LOGS/apt.log)"
+	# shellcheck disable=SC2086
+	DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -q $missing \
+		>>"$LOGS/apt.log" 2>&1 ||
+		die "stage 'packages' failed: apt cannot install$missing (log: $LOGS/apt.log)"
+}
+
+check_base() {
+	local v
+	v=$(dpkg-query -W -f='${Version}' "$BASE_PKG" 2>/dev/null) ||
+		die "base package $BASE_PKG is not installed"
+	[ "$v" = "$BASE_PKG_VERSION" ] ||
+		die "base mismatch: $BASE_PKG is $v, this series is pinned to $BASE_PKG_VERSION (edit harness/base.conf after refreshing patches/)"
+	[ -f "$BASE_TARBALL" ] || die "base tarball $BASE_TARBALL is missing"
+}
+
+overlay_files() {
+	local d
+	(cd "$TOP" && for d in $OVERLAY_DIRS; do
+		[ -d "$d" ] && find "$d" -type f
+	done | LC_ALL=C sort)
+}
+
+# What decides whether the tree must be extracted anew: the base, the series
+# and the set of overlaid files (their contents are synced every time, so a
+# changed .c file only costs an incremental build).
+tree_stamp() {
+	{
+		echo "$BASE_PKG_VERSION $VARIANT"
+		if [ "$VARIANT" = ours ]; then
+			cat "$TOP/patches/series"
+			sed -e 's/#.*//' "$TOP/patches/series" | while read -r p; do
+				[ -n "$p" ] && cat "$TOP/patches/$p"
+			done
+			overlay_files
+		fi
+	} | sha256sum | cut -d' ' -f1
+}
+
+sync_overlay() {
+	if [ "$VARIANT" = ours ]; then
+		overlay_files | rsync -rc --files-from=- "$TOP/" "$SRC/"
+	else
+		# The stock tree gets nothing but the same config fragments.
+		rsync -rc "$TOP/kernel/configs/" "$SRC/kernel/configs/"
+	fi
+}
+
+apply_series() {
+	local p n=0
+	while read -r p; do
+		p=${p%%#*}
+		p=$(echo "$p" | tr -d '[:space:]')
+		[ -n "$p" ] || continue
+		[ -f "$TOP/patches/$p" ] || die "series names patches/$p, which does not exist"
+		if ! (cd "$SRC" && patch -p1 -N -s --no-backup-if-mismatch \
+				-r - <"$TOP/patches/$p") >"$LOGS/patch-$p.log" 2>&1; then
+			cat "$LOGS/patch-$p.log" >&2
+			die "stage 'patch' failed: patches/$p does not apply to $BASE_KERNELVERSION (log: $LOGS/patch-$p.log)"
+		fi
+		n=$((n + 1))
+	done <"$TOP/patches/series"
+	echo "    $n patches applied"
+}
+
+prepare_tree() {
+	SRC=$B/$VARIANT/src
+	mkdir -p "$LOGS"
+	check_base
+	local stamp
+	stamp=$(tree_stamp)
+	if [ ! -f "$SRC/.harness-stamp" ] || [ "$(cat "$SRC/.harness-stamp")" != "$stamp" ]; then
+		stage "extract: $BASE_TARBALL -> $SRC"
+		rm -rf "$SRC" "$B/$VARIANT/tmp"
+		mkdir -p "$B/$VARIANT/tmp"
+		run_logged extract "$LOGS/extract-$VARIANT.log" \
+			tar xJf "$BASE_TARBALL" -C "$B/$VARIANT/tmp"
+		mv "$B/$VARIANT/tmp/$BASE_TOPDIR" "$SRC"
+		rmdir "$B/$VARIANT/tmp"
+		local kv
+		kv=$(make -s -C "$SRC" kernelversion)
+		[ "$kv" = "$BASE_KERNELVERSION" ] ||
+			die "base mismatch: the tarball holds $kv, expected $BASE_KERNELVERSION"
+		sync_overlay
+		if [ "$VARIANT" = ours ]; then
+			stage "patch: patches/series"
+			apply_series
+		fi
+		echo "$stamp" >"$SRC/.harness-stamp"
+	else
+		stage "tree: reusing $SRC ($VARIANT)"
+		sync_overlay
+	fi
+}
+
+# configure KIND: tinyconfig + the committed fragments, then check that every
+# symbol of the fragments made it (a dependency lost is a silent wrong kernel).
+configure() {
+	local kind=$1 frags="rcu-tasks.config"
+	[ "$kind" = test ] && frags="$frags rcu-tasks-debug.config"
+	OBJ=$B/$VARIANT/obj-$kind
+	mkdir -p "$OBJ"
+	local want
+	want=$(cd "$SRC/kernel/configs" && cat $frags | sha256sum | cut -d' ' -f1)
+	if [ -f "$OBJ/.config" ] && [ "$(cat "$OBJ/.harness-config" 2>/dev/null)" = "$want" ]; then
+		return 0
+	fi
+	stage "configure: tinyconfig + $frags ($VARIANT/$kind)"
+	# shellcheck disable=SC2086
+	run_logged configure "$LOGS/config-$VARIANT-$kind.log" \
+		make -C "$SRC" O="$OBJ" ARCH=x86_64 tinyconfig $frags
+	local line k v got bad=""
+	while read -r line; do
+		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
+		k=${line%%=*} v=${line#*=}
+		got=$(grep -E "^$k=" "$OBJ/.config" || true)
+		if [ "$v" = n ]; then
+			[ -z "$got" ] || bad="$bad $line(got:$got)"
+		elif [ "$got" != "$line" ]; then
+			bad="$bad $line(got:${got:-unset})"
+		fi
+	done < <(cd "$SRC/kernel/configs" && cat $frags)
+	[ -z "$bad" ] || die "stage 'configure' failed: fragment symbols not set:$bad (config: $OBJ/.config)"
+	echo "$want" >"$OBJ/.harness-config"
+}
+
+build_kernel() {
+	local kind=$1 t0=$SECONDS
+	configure "$kind"
+	stage "build: bzImage + modules ($VARIANT/$kind, -j$JOBS, ccache)"
+	run_logged build "$LOGS/build-$VARIANT-$kind.log" \
+		make -C "$SRC" O="$OBJ" ARCH=x86_64 CC="ccache gcc" -j"$JOBS" bzImage modules
+	# Modules the harness itself needs (the self-test WARN module) are built
+	# outside the kernel tree, so the harness never lands in it.
+	rm -rf "$OBJ/harness-modules"
+	cp -r "$TOP/harness/modules" "$OBJ/harness-modules"
+	run_logged build "$LOGS/build-$VARIANT-$kind.log.ext" \
+		make -C "$SRC" O="$OBJ" ARCH=x86_64 CC="ccache gcc" M="$OBJ/harness-modules" modules
+	echo "    built in $((SECONDS - t0)) s: $OBJ/arch/x86/boot/bzImage"
+}
+
+# Copy an ELF binary and the shared libraries it needs into the initramfs.
+copy_binary() {
+	local bin=$1 root=$2 lib
+	install -D -m755 "$bin" "$root/usr/bin/$(basename "$bin")"
+	for lib in $(ldd "$bin" | awk '/=> \// { print $3 } /^\s*\/lib/ { print $1 }'); do
+		[ -f "$root$lib" ] || install -D -m755 "$lib" "$root$lib"
+	done
+}
+
+build_initramfs() {
+	local kind=$1 root=$OBJ/initramfs kver
+	stage "initramfs: busybox, modules, trace-cmd, perf, guest tests"
+	kver=$(cat "$OBJ/include/config/kernel.release")
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,root,etc,lib64,harness}
+	cp /bin/busybox "$root/bin/busybox"
+	local a
+	for a in $(/bin/busybox --list); do
+		[ -e "$root/bin/$a" ] || ln -s busybox "$root/bin/$a"
+	done
+	run_logged initramfs "$LOGS/modinst-$VARIANT-$kind.log" \
+		make -C "$SRC" O="$OBJ" ARCH=x86_64 INSTALL_MOD_PATH="$root" \
+		INSTALL_MOD_STRIP=1 modules_install
+	install -D -m644 "$OBJ"/harness-modules/*.ko -t "$root/harness/modules"
+	copy_binary /usr/bin/trace-cmd "$root"
+	copy_binary /usr/bin/perf "$root"
+	cp -r "$TOP/harness/guest/." "$root/harness/"
+	cp -r "$SRC/tools/testing/selftests/ftrace" "$root/harness/ftrace"
+	mv "$root/harness/init" "$root/init"
+	chmod 755 "$root/init" "$root"/harness/*.sh "$root"/harness/tests/*.sh
+	printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/tmp:/bin/sh\n' >"$root/etc/passwd"
+	printf 'root:x:0:\nnogroup:x:65534:\n' >"$root/etc/group"
+	echo "$VARIANT $kind $kver" >"$root/harness/kernel"
+	(cd "$root" && find . | cpio -o -H newc --quiet) >"$OBJ/initramfs.cpio"
+	echo "    $(du -m "$OBJ/initramfs.cpio" | cut -f1) MB: $OBJ/initramfs.cpio"
+}
+
+# KVM is used only if a short probe boot really reaches user space; on these
+# machines /dev/kvm exists but guests abort or hang.
+ACCEL=""
+pick_accel() {
+	[ -n "$ACCEL" ] && return 0
+	ACCEL="-accel tcg"
+	if [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then
+		stage "qemu: probing KVM"
+		if timeout 30 qemu-system-x86_64 -enable-kvm -cpu host -smp 1 -m 512M \
+			-kernel "$OBJ/arch/x86/boot/bzImage" -initrd "$OBJ/initramfs.cpio" \
+			-append "console=ttyS0 panic=-1 harness.mode=probe" -display none \
+			-no-reboot -serial file:"$LOGS/kvm-probe.log" -monitor none \
+			>/dev/null 2>&1 && grep -q 'HARNESS-PROBE-OK' "$LOGS/kvm-probe.log"; then
+			ACCEL="-enable-kvm -cpu host"
+		fi
+	fi
+	echo "    accelerator: $ACCEL"
+}
+
+# boot MODE TIMEOUT OUTDIR [extra cmdline]: console -> OUTDIR/console.log,
+# guest data (results, files) -> OUTDIR/data.txt.  Returns 124 on timeout.
+boot() {
+	local mode=$1 tmo=$2 out=$3 extra=${4:-} mem=2G rc=0
+	mkdir -p "$out"
+	rm -f "$out/console.log" "$out/data.txt"
+	pick_accel
+	stage "boot: $VARIANT kernel, mode $mode (timeout ${tmo}s, console: $out/console.log)"
+	# shellcheck disable=SC2086
+	timeout --foreground -k 5 "$tmo" qemu-system-x86_64 $ACCEL -smp 2 -m $mem \
+		-kernel "$OBJ/arch/x86/boot/bzImage" -initrd "$OBJ/initramfs.cpio" \
+		-append "console=ttyS0 panic=-1 printk.devkmsg=on harness.mode=$mode $extra" \
+		-display none -no-reboot -monitor none \
+		-serial file:"$out/console.log" -serial file:"$out/data.txt" \
+		</dev/null >"$out/qemu.log" 2>&1 || rc=$?
+	[ -f "$out/data.txt" ] && sed -i 's/\r$//' "$out/data.txt"
+	return $rc
+}
+
+# extract_files OUTDIR: "@@FILE name" base64 "@@EOF" blocks of data.txt.
+extract_files() {
+	local out=$1
+	awk -v dir="$out" '
+		/^@@FILE / { name = $2; f = dir "/" name ".b64"; printf "" > f; next }
+		/^@@EOF/ { close(f); name = ""; next }
+		name != "" { print >> f }' "$out/data.txt"
+	local b
+	for b in "$out"/*.b64; do
+		[ -e "$b" ] || continue
+		base64 -d "$b" >"${b%.b64}" && rm -f "$b"
+	done
+}
+
+# verdict OUTDIR BOOT_RC: print one line per test and the splats; set
+# NPASS/NFAIL.  The guest says what it ran; the console says what the
+# kernel thought of it.
+NPASS=0
+NFAIL=0
+verdict() {
+	local out=$1 brc=$2 line
+	while IFS= read -r line; do
+		case "$line" in
+		"@@ PASS "*) echo "PASS ${line#@@ PASS }"; NPASS=$((NPASS + 1)) ;;
+		"@@ FAIL "*) echo "FAIL ${line#@@ FAIL }"; NFAIL=$((NFAIL + 1)) ;;
+		"@@ SKIP "*) echo "SKIP ${line#@@ SKIP }" ;;
+		esac
+	done <"$out/data.txt"
+	if [ "$brc" = 124 ] || [ "$brc" = 137 ]; then
+		echo "FAIL guest: timed out (console: $out/console.log)"
+		NFAIL=$((NFAIL + 1))
+	elif ! grep -q '^@@ DONE' "$out/data.txt"; then
+		echo "FAIL guest: did not finish (qemu exit $brc, console: $out/console.log)"
+		NFAIL=$((NFAIL + 1))
+	fi
+	# A splat is charged to the test that was running when it appeared.
+	local splats
+	splats=$(awk -v re="$SPLAT_RE" '
+		/HARNESS: begin / { sub(/.*HARNESS: begin /, ""); t = $1 }
+		/HARNESS: end / { t = "" }
+		$0 ~ re { sub(/^\[[ 0-9.]*\] /, ""); print (t == "" ? "boot" : t) ": " $0 }' \
+		"$out/console.log" | head -n 5)
+	if [ -n "$splats" ]; then
+		echo "$splats" | sed 's/^/FAIL kernel-report: /'
+		NFAIL=$((NFAIL + 1))
+	fi
+}
+
+test_kernel() {
+	need_packages
+	prepare_tree
+	build_kernel "$1"
+	build_initramfs "$1"
+}
+
+cmd_build() {
+	local kind=${1:-bench}
+	case "$kind" in test|bench) ;; *) die "build: KIND is test or bench, not '$kind'" ;; esac
+	test_kernel "$kind"
+}
+
+cmd_test() {
+	local glob=${1:-} out=$R/$VARIANT/test t0=$SECONDS rc=0
+	test_kernel test
+	# The harness's own self-test first: a failing test, a WARN and a hung
+	# guest must each be caught, or no PASS below means anything.
+	local st=$R/$VARIANT/selftest
+	boot selftest 120 "$st" "harness.hang=1" || rc=$?
+	harness_selftest "$st" "$rc"
+	rc=0
+	boot test 3000 "$out" ${glob:+"harness.tests=$glob"} || rc=$?
+	verdict "$out" "$rc"
+	echo "    guest run took $((SECONDS - t0)) s; logs: $out"
+	echo "$NPASS passed, $NFAIL failed"
+	[ "$NFAIL" = 0 ]
+}
+
+# harness_selftest OUTDIR BOOT_RC: run the real verdict on a guest that
+# fails a test, WARNs and then hangs, and demand that it catches all three.
+harness_selftest() {
+	local out=$1 brc=$2 v saved_p=$NPASS saved_f=$NFAIL
+	v=$(verdict "$out" "$brc")
+	NPASS=$saved_p NFAIL=$saved_f
+	check_selftest() {
+		if echo "$v" | grep -qE "$2"; then
+			echo "PASS $1"; NPASS=$((NPASS + 1))
+		else
+			echo "FAIL $1: verdict did not report /$2/ (console: $out/console.log)"
+			NFAIL=$((NFAIL + 1))
+		fi
+	}
+	check_selftest harness-selftest-failing-test '^FAIL selftest-deliberate-failure'
+	check_selftest harness-selftest-warn '^FAIL kernel-report: .*WARNING:.*harness_warn'
+	check_selftest harness-selftest-hang '^FAIL guest: timed out'
+	check_selftest harness-selftest-passing-test '^PASS selftest-deliberate-pass'
+}
+
+cmd_demo() {
+	local out=$R/$VARIANT/demo rc=0
+	test_kernel bench
+	boot demo 600 "$out" || rc=$?
+	extract_files "$out"
+	stage "record: trace-cmd report (excerpt)"
+	sed -n '/^@@ REPORT/,/^@@ ENDREPORT/p' "$out/data.txt" | sed '1d;$d'
+	verdict "$out" "$rc" >"$out/verdict.txt"
+	cat "$out/verdict.txt"
+	[ -f "$out/trace.dat" ] || die "demo: no trace.dat came back (console: $out/console.log)"
+	echo "    trace.dat for KernelShark: $out/trace.dat"
+	echo "    kernelshark $out/trace.dat"
+	grep -q '^FAIL' "$out/verdict.txt" && return 1
+	return 0
+}
+
+cmd_shell() {
+	test_kernel "$SHELL_KIND"
+	pick_accel
+	stage "boot: interactive shell ($VARIANT/$SHELL_KIND); 'reboot -f' leaves"
+	# shellcheck disable=SC2086
+	qemu-system-x86_64 $ACCEL -smp 2 -m 2G -kernel "$OBJ/arch/x86/boot/bzImage" \
+		-initrd "$OBJ/initramfs.cpio" -nographic -no-reboot \
+		-append "console=ttyS0 panic=-1 printk.devkmsg=on harness.mode=shell"
+}
+
+cmd_bench() {
+	# shellcheck source=harness/bench.sh
+	. "$TOP/harness/bench.sh"
+	bench_main "$@"
+}
