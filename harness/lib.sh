@@ -13,7 +13,6 @@ SHELL_KIND=${SHELL_KIND:-bench}
 B=${RUN_BUILD_DIR:-$TOP/build}
 R=${RUN_RESULTS:-$TOP/results}
 LOGS=$B/logs
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache-rcu-tasks}
 
 # Patterns in the console that fail a run even when every test passed.
 SPLAT_RE='WARNING:|BUG:|Oops|general protection fault|Kernel panic|KASAN|kmemleak: .*(new suspected|unreferenced)|unreferenced object|possible recursive locking|possible circular locking|inconsistent lock state|lock held when returning|suspicious RCU usage|DEBUG_LOCKS_WARN_ON|INFO: task .* blocked for more than|rcu: INFO: .* detected stalls|soft lockup|hard LOCKUP|UBSAN|list_add corruption|list_del corruption|ODEBUG:'
@@ -65,7 +64,7 @@ check_base() {
 overlay_files() {
 	local d
 	(cd "$TOP" && for d in $OVERLAY_DIRS; do
-		[ -d "$d" ] && find "$d" -type f
+		if [ -d "$d" ]; then find "$d" -type f; fi
 	done | LC_ALL=C sort)
 }
 
