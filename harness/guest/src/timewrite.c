@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * timewrite FILE STRING: write STRING to FILE (a tracefs control file) and
+ * print how long the write(2) took in nanoseconds, CLOCK_MONOTONIC.  busybox
+ * has no clock finer than 10 ms, and the disable path is what we measure.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+	long long t0, t1;
+	ssize_t n;
+	int fd;
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: timewrite FILE STRING\n");
+		return 2;
+	}
+	fd = open(argv[1], O_WRONLY | O_TRUNC);
+	if (fd < 0) {
+		perror(argv[1]);
+		return 1;
+	}
+	t0 = now_ns();
+	n = write(fd, argv[2], strlen(argv[2]));
+	t1 = now_ns();
+	if (n < 0) {
+		perror("write");
+		return 1;
+	}
+	close(fd);
+	printf("%lld\n", t1 - t0);
+	return 0;
+}
