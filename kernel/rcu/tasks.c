@@ -522,7 +522,7 @@ static unsigned int rcu_tasks_wait_holdouts(struct list_head *hop,
 {
 	unsigned int min_us = READ_ONCE(rcu_tasks_backoff_min_us);
 	unsigned int wait_us = min_us;
-	u64 next_report_ns = 0;
+	u64 last_report_ns = rcu_tasks.gp_start_ns;
 	unsigned int pass = 0;
 
 	while (!list_empty(hop)) {
@@ -535,14 +535,13 @@ static unsigned int rcu_tasks_wait_holdouts(struct list_head *hop,
 
 		rcu_tasks_set_state(RTC_SCAN_HOLDOUTS);
 		pass++;
+		/* Re-read each pass, so a new timeout applies at once. */
 		stall_ms = READ_ONCE(rcu_tasks_stall_ms);
 		now = ktime_get_ns();
-		if (stall_ms && !next_report_ns)
-			next_report_ns = rcu_tasks.gp_start_ns +
-					 (u64)stall_ms * NSEC_PER_MSEC;
-		if (stall_ms && now >= next_report_ns) {
+		if (stall_ms &&
+		    now - last_report_ns >= (u64)stall_ms * NSEC_PER_MSEC) {
 			report = true;
-			next_report_ns = now + (u64)stall_ms * NSEC_PER_MSEC;
+			last_report_ns = now;
 			pr_err("grace period %lu stalled for %llu ms on %u task(s)\n",
 			       rcu_tasks.gp_seq,
 			       div_u64(now - rcu_tasks.gp_start_ns, NSEC_PER_MSEC),

@@ -4,7 +4,7 @@
 # variant: ours
 #
 # rcu_tasks_test spins a kthread in the kernel for 3 s without a voluntary
-# context switch, with stall_timeout_ms lowered to 1000.  The stall
+# context switch; stall_timeout_ms is lowered to 1000 meanwhile.  The stall
 # message must name that pid, and synchronize_rcu_tasks() must return
 # after the spinner stops.
 
@@ -14,9 +14,14 @@ modprobe rcu_tasks_test 2>/dev/null || {
 	exit 77
 }
 old=$(cat $p)
-echo 1000 > $p || { echo "cannot set stall_timeout_ms"; exit 1; }
 dmesg -c >/dev/null
-echo "holdout 3000" > /sys/kernel/debug/rcu_tasks_test/run
+# Lower the timeout only once the grace period is under way: a new value
+# must apply to the grace period in progress.
+echo "holdout 3000" > /sys/kernel/debug/rcu_tasks_test/run &
+bg=$!
+sleep 1
+echo 1000 > $p || { echo "cannot set stall_timeout_ms"; wait $bg; exit 1; }
+wait $bg
 rc=$?
 echo "$old" > $p
 rmmod rcu_tasks_test
