@@ -341,7 +341,7 @@ cmd_test() {
 	# The harness's own self-test first: a failing test, a WARN and a hung
 	# guest must each be caught, or no PASS below means anything.
 	local st=$R/$VARIANT/selftest
-	boot selftest 120 "$st" "harness.hang=1 kprobe_event=" || rc=$?
+	boot selftest 60 "$st" "harness.hang=1 kprobe_event=" || rc=$?
 	harness_selftest "$st" "$rc"
 	rc=0
 	boot test 3000 "$out" ${glob:+"harness.tests=$glob"} || rc=$?
@@ -401,4 +401,30 @@ cmd_bench() {
 	# shellcheck source=harness/bench.sh
 	. "$TOP/harness/bench.sh"
 	bench_main "$@"
+}
+
+# ./run review [TRACE]: render KernelShark's view of a recorded trace.dat to
+# a PNG under Xvfb, so the timeline can be seen without a desktop.
+# KernelShark shows a modal dialog when run as root: run it as nobody.
+cmd_review() {
+	local dat=${1:-$R/$VARIANT/demo/trace.dat} png work
+	[ -f "$dat" ] || die "review: no $dat (run ./run demo first)"
+	HOST_PKGS="kernelshark xvfb xauth imagemagick" need_packages
+	png=${dat%.dat}.png
+	work=$(mktemp -d /tmp/kshark.XXXXXX)
+	cp "$dat" "$work/trace.dat"
+	chmod -R a+rwX "$work"
+	stage "review: kernelshark $dat under Xvfb -> $png"
+	local user=()
+	[ "$(id -u)" = 0 ] && user=(runuser -u nobody --)
+	run_logged review "$LOGS/review.log" "${user[@]}" env HOME="$work" \
+		XDG_RUNTIME_DIR="$work" xvfb-run -a -s "-screen 0 1600x1000x24" sh -c '
+			kernelshark -geometry 1600x1000+0+0 "$0/trace.dat" &
+			ks=$!
+			sleep 20
+			import -window root "$0/view.png"
+			kill $ks' "$work"
+	cp "$work/view.png" "$png"
+	rm -rf "$work"
+	echo "    $png"
 }

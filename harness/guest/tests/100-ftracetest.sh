@@ -7,9 +7,8 @@ for t in $(grep -v '^#' /harness/ftracetest.list); do
 	list="$list test.d/$t"
 done
 # shellcheck disable=SC2086
-./ftracetest -K -l /tmp/ftracetest-logs $list >/tmp/ftracetest.tap 2>&1
+./ftracetest -K -l /tmp/ftracetest-logs $list 2>&1 | tee /tmp/ftracetest.tap | sed "s/^/ftracetest: /" >/dev/console
 send_file /tmp/ftracetest.tap
-grep -E '^(not )?ok ' /tmp/ftracetest.tap
 total=$(grep -cE '^(not )?ok ' /tmp/ftracetest.tap)
 bad=$(grep -E '^not ok ' /tmp/ftracetest.tap)
 [ "$total" -gt 0 ] || fail "ftracetest ran no test: $(tail -n 1 /tmp/ftracetest.tap)"
