@@ -225,6 +225,7 @@ build_initramfs() {
 	done
 	copy_binary /usr/bin/perf "$root"
 	cp -r "$TOP/harness/guest/." "$root/harness/"
+	install -m755 "$TOP/tools/tracing/rcu-tasks-session.sh" "$root/usr/bin/"
 	rm -rf "$root/harness/src"
 	cp -r "$SRC/tools/testing/selftests/ftrace" "$root/harness/ftrace"
 	mv "$root/harness/init" "$root/init"
