@@ -13,6 +13,9 @@ SHELL_KIND=${SHELL_KIND:-bench}
 B=${RUN_BUILD_DIR:-$TOP/build}
 R=${RUN_RESULTS:-$TOP/results}
 LOGS=$B/logs
+# Both variants and every clone share one cache outside the repo: relative
+# paths make the stock and the patched tree hit the same entries.
+export CCACHE_BASEDIR=$B CCACHE_NOHASHDIR=1
 
 # Patterns in the console that fail a run even when every test passed.
 SPLAT_RE='WARNING:|BUG:|Oops|general protection fault|Kernel panic|KASAN|kmemleak: .*(new suspected|unreferenced)|unreferenced object|possible recursive locking|possible circular locking|inconsistent lock state|lock held when returning|suspicious RCU usage|DEBUG_LOCKS_WARN_ON|INFO: task .* blocked for more than|rcu: INFO: .* detected stalls|soft lockup|hard LOCKUP|UBSAN|list_add corruption|list_del corruption|ODEBUG:'
@@ -267,7 +270,7 @@ boot() {
 	# shellcheck disable=SC2086
 	timeout --foreground -k 5 "$tmo" qemu-system-x86_64 $ACCEL -smp 2 -m $mem \
 		-kernel "$OBJ/arch/x86/boot/bzImage" -initrd "$OBJ/initramfs.cpio" \
-		-append "console=ttyS0 panic=-1 printk.devkmsg=on harness.mode=$mode $extra" \
+		-append "console=ttyS0 panic=-1 printk.devkmsg=on harness.mode=$mode $extra ${RUN_APPEND:-}" \
 		-display none -no-reboot -monitor none \
 		-serial file:"$out/console.log" -serial file:"$out/data.txt" \
 		</dev/null >"$out/qemu.log" 2>&1 || rc=$?

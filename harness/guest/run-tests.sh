@@ -26,8 +26,20 @@ for t in "$1"/*.sh; do
 	echo "harness: --- $name (timeout ${tmo:-300}s)"
 	kmsg "begin $name"
 	start=$(now_us)
-	timeout -s KILL "${tmo:-300}" sh "$t" >/tmp/test.log 2>&1
+	# The test runs in its own session so that a timeout kills all it
+	# started; before that, the blocked tasks go to the console (sysrq w).
+	setsid sh "$t" >/tmp/test.log 2>&1 &
+	pid=$!
+	(
+		sleep "${tmo:-300}"
+		echo "harness: $name timed out; blocked tasks:"
+		echo w >/proc/sysrq-trigger
+		kill -KILL -"$pid" "$pid"
+	) &
+	watchdog=$!
+	wait "$pid"
 	rc=$?
+	kill "$watchdog" 2>/dev/null
 	ms=$((($(now_us) - start) / 1000))
 	kmsg "end $name rc=$rc"
 	sed "s/^/[$name] /" /tmp/test.log

@@ -2,12 +2,18 @@
 # timeout: 1500
 . /harness/lib.sh
 cd /harness/ftrace || fail "no ftracetest in the initramfs"
+# harness.ftracetest=a.tc,b.tc on the command line (RUN_APPEND) overrides
+# the list, to time or debug a few tests.
+only=$(sed -n 's/.*harness\.ftracetest=\([^ ]*\).*/\1/p' /proc/cmdline | tr ',' ' ')
 list=""
-for t in $(grep -v '^#' /harness/ftracetest.list); do
+for t in ${only:-$(grep -v '^#' /harness/ftracetest.list)}; do
 	list="$list test.d/$t"
 done
 # shellcheck disable=SC2086
-./ftracetest -K -l /tmp/ftracetest-logs $list 2>&1 | tee /tmp/ftracetest.tap | sed "s/^/ftracetest: /" >/dev/console
+./ftracetest -K -l /tmp/ftracetest-logs $list 2>&1 | tee /tmp/ftracetest.tap |
+	while read -r line; do
+		echo "ftracetest: [$(cut -d' ' -f1 /proc/uptime)] $line"
+	done >/dev/console
 send_file /tmp/ftracetest.tap
 total=$(grep -cE '^(not )?ok ' /tmp/ftracetest.tap)
 bad=$(grep -E '^not ok ' /tmp/ftracetest.tap)

@@ -5,14 +5,18 @@
 # The peer test: mainline's rcutorture, unmodified, against whichever
 # Tasks RCU the kernel has.  Passes on stock too.
 
-dmesg -c >/dev/null
+# Look only at what the kernel logs from here on (no dmesg -c: other
+# tests read the boot log).
+mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
+echo "$mark" >/dev/kmsg
+newlog() { dmesg | sed -n "/$mark/,\$p"; }
 modprobe rcutorture torture_type=tasks stat_interval=10 || {
 	echo "modprobe rcutorture torture_type=tasks failed"
 	exit 1
 }
 sleep 30
 rmmod rcutorture || { echo "rmmod rcutorture failed"; exit 1; }
-res=$(dmesg | grep -- "tasks-torture:--- End of test" | tail -n 1)
+res=$(newlog | grep -- "tasks-torture:--- End of test" | tail -n 1)
 echo "$res"
 case "$res" in
 *"End of test: SUCCESS"*) exit 0 ;;

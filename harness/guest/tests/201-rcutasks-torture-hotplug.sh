@@ -10,7 +10,11 @@
 	echo "no hot-pluggable CPU 1"
 	exit 77
 }
-dmesg -c >/dev/null
+# Look only at what the kernel logs from here on (no dmesg -c: other
+# tests read the boot log).
+mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
+echo "$mark" >/dev/kmsg
+newlog() { dmesg | sed -n "/$mark/,\$p"; }
 modprobe rcutorture torture_type=tasks stat_interval=10 onoff_interval=2000 onoff_holdoff=2 || {
 	echo "modprobe rcutorture torture_type=tasks onoff_interval=2000 failed"
 	exit 1
@@ -20,8 +24,8 @@ rmmod rcutorture || { echo "rmmod rcutorture failed"; exit 1; }
 for c in /sys/devices/system/cpu/cpu*/online; do
 	[ "$(cat "$c")" = 1 ] || echo 1 > "$c"
 done
-onoff=$(dmesg | grep -o "onoff: [0-9]*/[0-9]*:[0-9]*/[0-9]*" | tail -n 1)
-res=$(dmesg | grep -- "tasks-torture:--- End of test" | tail -n 1)
+onoff=$(newlog | grep -o "onoff: [0-9]*/[0-9]*:[0-9]*/[0-9]*" | tail -n 1)
+res=$(newlog | grep -- "tasks-torture:--- End of test" | tail -n 1)
 echo "hotplug ops: ${onoff:-none}"
 echo "$res"
 case "$res" in

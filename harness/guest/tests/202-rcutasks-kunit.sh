@@ -3,7 +3,11 @@
 # timeout: 60
 # variant: ours
 
-dmesg -c >/dev/null
+# Look only at what the kernel logs from here on (no dmesg -c: other
+# tests read the boot log).
+mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
+echo "$mark" >/dev/kmsg
+newlog() { dmesg | sed -n "/$mark/,\$p"; }
 modprobe tasks_kunit 2>/dev/null || {
 	echo "module tasks_kunit not available (CONFIG_RCU_TASKS_KUNIT_TEST=m?)"
 	exit 77
@@ -12,7 +16,7 @@ r=/sys/kernel/debug/kunit/rcu_tasks/results
 if [ -r "$r" ]; then
 	out=$(cat "$r")
 else
-	out=$(dmesg)
+	out=$(newlog)
 fi
 rmmod tasks_kunit
 echo "$out" | grep -E "^[[:space:]]*(not )?ok [0-9]+ " | sed 's/^[[:space:]]*//'

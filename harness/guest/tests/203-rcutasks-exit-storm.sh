@@ -19,11 +19,15 @@ gps0=$(awk '$1 == "gps" {print $2}' $stats)
 i=0
 ( while [ $i -lt 500 ]; do /bin/true & /bin/true & wait; i=$((i + 1)); done ) &
 forker=$!
-dmesg -c >/dev/null
+# Look only at what the kernel logs from here on (no dmesg -c: other
+# tests read the boot log).
+mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
+echo "$mark" >/dev/kmsg
+newlog() { dmesg | sed -n "/$mark/,\$p"; }
 echo "exit_storm 2000" > $run
 rc=$?
 wait $forker
-res=$(dmesg | grep "rcu_tasks_test: exit_storm:" | tail -n 1)
+res=$(newlog | grep "rcu_tasks_test: exit_storm:" | tail -n 1)
 rmmod rcu_tasks_test
 gps1=$(awk '$1 == "gps" {print $2}' $stats)
 echo "grace periods during the storm: $((gps1 - gps0))"

@@ -14,7 +14,11 @@ modprobe rcu_tasks_test 2>/dev/null || {
 	exit 77
 }
 old=$(cat $p)
-dmesg -c >/dev/null
+# Look only at what the kernel logs from here on (no dmesg -c: other
+# tests read the boot log).
+mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
+echo "$mark" >/dev/kmsg
+newlog() { dmesg | sed -n "/$mark/,\$p"; }
 # Lower the timeout only once the grace period is under way: a new value
 # must apply to the grace period in progress.
 echo "holdout 3000" > /sys/kernel/debug/rcu_tasks_test/run &
@@ -25,7 +29,7 @@ wait $bg
 rc=$?
 echo "$old" > $p
 rmmod rcu_tasks_test
-log=$(dmesg)
+log=$(newlog)
 pid=$(echo "$log" | sed -n 's/.*holdout: spinner pid \([0-9]*\).*/\1/p' | tail -n 1)
 echo "$log" | grep -E "rcu_tasks: (stall on|grace period .* stalled)" | head -n 3
 res=$(echo "$log" | grep "rcu_tasks_test: holdout:" | tail -n 1)

@@ -8,15 +8,19 @@ modprobe rcu_tasks_test 2>/dev/null || {
 	exit 77
 }
 run=/sys/kernel/debug/rcu_tasks_test/run
-dmesg -c >/dev/null
+# Look only at what the kernel logs from here on (no dmesg -c: other
+# tests read the boot log).
+mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
+echo "$mark" >/dev/kmsg
+newlog() { dmesg | sed -n "/$mark/,\$p"; }
 fail=0
 for t in "barrier 1000" "barrier 1" "share 16" "share 4"; do
 	echo "$t" > $run || fail=1
 done
 rmmod rcu_tasks_test
-dmesg | grep -E "rcu_tasks_test: (barrier|share):"
+newlog | grep -E "rcu_tasks_test: (barrier|share):"
 if [ $fail -ne 0 ]; then
-	dmesg | grep -E "rcu_tasks_test: (barrier|share): FAIL" | tail -n 1
+	newlog | grep -E "rcu_tasks_test: (barrier|share): FAIL" | tail -n 1
 	exit 1
 fi
 exit 0
