@@ -21,7 +21,16 @@ export CCACHE_BASEDIR=$B CCACHE_NOHASHDIR=1
 SPLAT_RE='WARNING:|BUG:|Oops|general protection fault|Kernel panic|KASAN|kmemleak: .*(new suspected|unreferenced)|unreferenced object|possible recursive locking|possible circular locking|inconsistent lock state|lock held when returning|suspicious RCU usage|DEBUG_LOCKS_WARN_ON|INFO: task .* blocked for more than|rcu: INFO: .* detected stalls|soft lockup|hard LOCKUP|UBSAN|list_add corruption|list_del corruption|ODEBUG:'
 
 stage() { printf '==> %s\n' "$*"; }
-die() { printf 'run: %s\n' "$*" >&2; exit 1; }
+# In "./run test" a stage that fails still ends with the summary line CI reads.
+IN_TEST=0
+die() {
+	printf 'run: %s\n' "$*" >&2
+	if [ "$IN_TEST" = 1 ]; then
+		echo "FAIL harness: $*"
+		echo "$NPASS passed, $((NFAIL + 1)) failed"
+	fi
+	exit 1
+}
 
 # run_logged STAGE LOG CMD...: run CMD with its output in LOG; on failure
 # show the tail and name the stage, command and log.
@@ -341,6 +350,7 @@ cmd_build() {
 
 cmd_test() {
 	local glob=${1:-} out=$R/$VARIANT/test t0=$SECONDS rc=0
+	IN_TEST=1
 	test_kernel test
 	# The harness's own self-test first: a failing test, a WARN and a hung
 	# guest must each be caught, or no PASS below means anything.
@@ -350,7 +360,7 @@ cmd_test() {
 	rc=0
 	boot test 3000 "$out" ${glob:+"harness.tests=$glob"} || rc=$?
 	verdict "$out" "$rc"
-	echo "    guest run took $((SECONDS - t0)) s; logs: $out"
+	echo "    ./run test took $((SECONDS - t0)) s; logs: $out"
 	echo "$NPASS passed, $NFAIL failed"
 	[ "$NFAIL" = 0 ]
 }
