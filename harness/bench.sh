@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # ./run bench: the same workload on the stock and the patched benchmark
 # kernel, one after the other in one run, then one table of ratios.

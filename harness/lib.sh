@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # Host side of the harness: packages, tree, config, build, initramfs, boot
 # and the verdict.  Sourced by ./run; every stage announces itself and every

@@ -39,7 +39,7 @@ skip() {
 
 # wait_dmesg PATTERN SECONDS: wait until the kernel log matches PATTERN.
 wait_dmesg() {
-	local i=0
+	i=0
 	while [ "$i" -lt "$2" ]; do
 		dmesg | grep -qE "$1" && return 0
 		sleep 1

@@ -15,6 +15,7 @@ for t in "$1"/*.sh; do
 	name=$(basename "$t" .sh)
 	name=${name#[0-9][0-9][0-9]-}
 	if [ -n "$glob" ]; then
+		# shellcheck disable=SC2254 # a glob, on purpose
 		case "$name" in $glob) ;; *) continue ;; esac
 	fi
 	tmo=$(sed -n 's/^# timeout: *\([0-9]*\).*/\1/p' "$t")
