@@ -46,7 +46,9 @@ check_accepted backoff_max_us 1000
 check_refused backoff_min_us 1000000
 check_accepted backoff_min_us 1000
 check_refused backoff_max_us 999
-# A grace period still works with the new values.
+# A grace period still works with the new back-off values (with the stall
+# timeout back to its old value: 10 ms would report every busy reader).
+echo "$sstall" > $d/stall_timeout_ms
 stats=/sys/kernel/debug/rcu_tasks/stats
 g0=$(awk '$1 == "gps" {print $2}' $stats)
 modprobe rcutorture torture_type=tasks nreaders=1 nfakewriters=0 stat_interval=0 fwd_progress=0 2>/dev/null && sleep 3 && rmmod rcutorture
