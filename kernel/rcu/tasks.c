@@ -576,10 +576,12 @@ static unsigned int rcu_tasks_wait_holdouts(struct list_head *hop,
  * RCU grace period that starts after our last look at the evidence waits
  * for all of them.  That is what mainline's closing synchronize_rcu() is
  * for.  We use the expedited form: it gives the same guarantee (it too
- * waits for every preempt- and irq-disabled region) in well under a
- * millisecond instead of a normal grace period's 12 ms here, at the price
- * of one IPI to each CPU that is not idle.  Its full barriers also order
- * our loads of the evidence before the callbacks' frees.
+ * waits for every preempt- and irq-disabled region), at the price of one
+ * IPI to each CPU that is not idle.  On the project's 2-vCPU TCG guest it
+ * takes about 2.7 ms on average against a normal grace period's 12 ms,
+ * and it is most of the cost of a grace period without holdouts (the
+ * scan of ~40 tasks takes ~12 us).  Its full barriers also order our
+ * loads of the evidence before the callbacks' frees.
  */
 static void rcu_tasks_postgp(void)
 {
