@@ -255,7 +255,12 @@ build_initramfs() {
 ACCEL=""
 pick_accel() {
 	[ -n "$ACCEL" ] && return 0
-	ACCEL="-accel tcg"
+	# One TCG thread for all vCPUs: with multi-threaded TCG, a vCPU can run
+	# a stale translation of code that another vCPU is patching with
+	# text_poke_bp(), and then takes an int3 that no longer exists (seen:
+	# "Oops: int3" in the idle loop during the ftrace startup selftest).
+	# Round-robin vCPUs keep the guest SMP and cross-modifying code coherent.
+	ACCEL="-accel tcg,thread=single"
 	if [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then
 		stage "qemu: probing KVM"
 		if timeout 30 qemu-system-x86_64 -enable-kvm -cpu host -smp 1 -m 512M \
