@@ -210,7 +210,7 @@ build_kernel() {
 copy_binary() {
 	local bin=$1 root=$2 lib
 	install -D -m755 "$bin" "$root/usr/bin/$(basename "$bin")"
-	for lib in $(ldd "$bin" | awk '/=> \// { print $3 } /^\s*\/lib/ { print $1 }'); do
+	for lib in $(ldd "$bin" | awk '/=> \// { print $3 } /^[ \t]*\// { print $1 }'); do
 		[ -f "$root$lib" ] || install -D -m755 "$lib" "$root$lib"
 	done
 }
@@ -400,7 +400,7 @@ cmd_demo() {
 	sed -n '/^@@ REPORT/,/^@@ ENDREPORT/p' "$out/data.txt" | sed '1d;$d'
 	verdict "$out" "$rc" >"$out/verdict.txt"
 	cat "$out/verdict.txt"
-	[ -f "$out/trace.dat" ] || die "demo: no trace.dat came back (console: $out/console.log)"
+	[ -s "$out/trace.dat" ] || die "demo: no trace.dat came back (console: $out/console.log)"
 	echo "    trace.dat for KernelShark: $out/trace.dat"
 	echo "    kernelshark $out/trace.dat"
 	grep -q '^FAIL' "$out/verdict.txt" && return 1

@@ -37,7 +37,11 @@ while [ "$(cat "$I/tracing_on" 2>/dev/null)" != 1 ] && [ $i -lt 100 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
-[ -d "$I" ] || { echo "trace-cmd did not create instance $inst" >&2; exit 1; }
+[ -d "$I" ] || {
+	cat /tmp/rcu-tasks-session.log >&2
+	echo "trace-cmd did not create instance $inst" >&2
+	exit 1
+}
 sleep 1
 
 step "session: begin enable function tracer, filter $f1"
@@ -60,12 +64,17 @@ cat /tmp/rcu-tasks-session.log
 
 echo "--- trace-cmd report (markers and first function entries)"
 trace-cmd report -i "$out" 2>/dev/null | grep -E 'print:|function:' | head -n 16
-echo "--- trace-cmd stat (instance $inst while it still exists)"
-trace-cmd stat -B "$inst" 2>/dev/null | head -n 12
+echo "--- trace-cmd stat"
+trace-cmd stat 2>/dev/null | head -n 12
 echo "--- step durations (trace clock)"
+# Report lines may start with the instance name: find the timestamp field
+# (seconds with a trailing colon); the event name follows it.
 trace-cmd report -i "$out" 2>/dev/null | awk '
-	/session: begin/ { sub(/:$/, "", $3); t0 = $3; split($0, a, "session: begin "); what = a[2] }
-	/session: end/ { sub(/:$/, "", $3); printf "  %-50s %9.3f ms\n", what, ($3 - t0) * 1000 }'
+	function ts() { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { sub(/:$/, "", $i); ev = $(i + 1); return $i } }
+	/session: begin/ { t0 = ts(); split($0, a, "session: begin "); what = a[2] }
+	/session: end/ { printf "  %-50s %9.3f ms\n", what, (ts() - t0) * 1000 }'
 echo "--- events recorded"
-trace-cmd report -i "$out" 2>/dev/null | awk '{ print $4 }' | sort | uniq -c | sort -rn | head -n 8
+trace-cmd report -i "$out" 2>/dev/null | awk '
+	{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { print $(i + 1); next } }' |
+	sort | uniq -c | sort -rn | head -n 8
 trace-cmd report -i "$out" 2>/dev/null | grep -q 'session: end disable'
