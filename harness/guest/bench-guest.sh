@@ -31,9 +31,9 @@ idle_wakeups() {
 	done
 	[ -n "$pid" ] || { echo "bench: no Tasks RCU kthread"; return; }
 	sleep 5
-	a=$(sed -n 's/voluntary_ctxt_switches:\s*//p' "/proc/$pid/status")
+	a=$(sed -n 's/^voluntary_ctxt_switches:[[:space:]]*//p' "/proc/$pid/status")
 	sleep 10
-	b=$(sed -n 's/voluntary_ctxt_switches:\s*//p' "/proc/$pid/status")
+	b=$(sed -n 's/^voluntary_ctxt_switches:[[:space:]]*//p' "/proc/$pid/status")
 	metric idle_kthread_wakeups_per_10s $((b - a))
 }
 
