@@ -51,7 +51,7 @@ def main():
         row['ratio_p50'] = (row['ours_p50'] / row['stock_p50']
                             if s and o and row['stock_p50'] else None)
         rows.append(row)
-        ratio = '%.3f' % row['ratio_p50'] if row['ratio_p50'] is not None else '-'
+        ratio = '%.3g' % row['ratio_p50'] if row['ratio_p50'] is not None else '-'
         table.append('| %s | %s | %s | %s | %s | %s | %d/%d |' % (
             name, fmt(row['stock_p50'], name), fmt(row['ours_p50'], name), ratio,
             fmt(row['stock_p99'], name), fmt(row['ours_p99'], name), len(s), len(o)))
