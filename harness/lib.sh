@@ -313,14 +313,19 @@ extract_files() {
 NPASS=0
 NFAIL=0
 verdict() {
-	local out=$1 brc=$2 line
+	local out=$1 brc=$2 line nran=0
 	while IFS= read -r line; do
 		case "$line" in
-		"@@ PASS "*) echo "PASS ${line#@@ PASS }"; NPASS=$((NPASS + 1)) ;;
-		"@@ FAIL "*) echo "FAIL ${line#@@ FAIL }"; NFAIL=$((NFAIL + 1)) ;;
-		"@@ SKIP "*) echo "SKIP ${line#@@ SKIP }" ;;
+		"@@ PASS "*) echo "PASS ${line#@@ PASS }"; NPASS=$((NPASS + 1)); nran=$((nran + 1)) ;;
+		"@@ FAIL "*) echo "FAIL ${line#@@ FAIL }"; NFAIL=$((NFAIL + 1)); nran=$((nran + 1)) ;;
+		"@@ SKIP "*) echo "SKIP ${line#@@ SKIP }"; nran=$((nran + 1)) ;;
 		esac
 	done <"$out/data.txt"
+	# A test filter that matches nothing is a mistake, not a pass.
+	if [ "$nran" = 0 ]; then
+		echo "FAIL guest: no test ran (filter: '${3:-}'; names are without the number prefix)"
+		NFAIL=$((NFAIL + 1))
+	fi
 	if [ "$brc" = 124 ] || [ "$brc" = 137 ]; then
 		echo "FAIL guest: timed out (console: $out/console.log)"
 		NFAIL=$((NFAIL + 1))
@@ -365,7 +370,7 @@ cmd_test() {
 	harness_selftest "$st" "$rc"
 	rc=0
 	boot test 3000 "$out" ${glob:+"harness.tests=$glob"} || rc=$?
-	verdict "$out" "$rc"
+	verdict "$out" "$rc" "$glob"
 	echo "    ./run test took $((SECONDS - t0)) s; logs: $out"
 	echo "$NPASS passed, $NFAIL failed"
 	[ "$NFAIL" = 0 ]

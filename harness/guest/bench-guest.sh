@@ -62,6 +62,50 @@ ftrace_ops() {
 		while read -r ns; do metric "$1" "$ns"; done
 }
 
+# harness/modules/ftrace_unreg_bench.ko: unregister_ftrace_function()
+# latency and the longest ftrace_lock wait it causes.  On ours, the
+# trampolines' retire-to-free latency comes from the ftrace_tramp_free
+# event; on stock the free happens inside the unregister, so the
+# unregister time is the reclamation latency.
+unreg() {
+	ev=$T/instances/reclaim/events/ftrace_tramp/ftrace_tramp_free
+	mkdir -p $T/instances/reclaim
+	[ -d "$ev" ] && echo 1 >"$ev/enable"
+	dmesg -c >/dev/null
+	insmod /harness/modules/ftrace_unreg_bench.ko samples=40 ||
+		echo "bench: ftrace_unreg_bench failed"
+	rmmod ftrace_unreg_bench 2>/dev/null
+	dmesg | sed -n 's/.*sample reg_ns=\([0-9]*\) unreg_ns=\([0-9]*\) lock_wait_max_ns=\([0-9]*\).*/\1 \2 \3/p' |
+		while read -r r u w; do
+			metric register_ns "$r"
+			metric unregister_ns "$u"
+			metric ftrace_lock_wait_max_ns "$w"
+			[ -d "$ev" ] || metric reclaim_ns "$u"
+		done
+	if [ -d "$ev" ]; then
+		sleep 1
+		echo 0 >"$ev/enable"
+		sed -n 's/.*ftrace_tramp_free:.*latency_ns=\([0-9]*\).*/\1/p' $T/instances/reclaim/trace |
+			while read -r ns; do metric reclaim_ns "$ns"; done
+	fi
+	rmdir $T/instances/reclaim
+}
+
+# samples/ftrace/ftrace-churn.ko (ours only): asynchronous unregister
+# latency and the peak memory waiting for retirement under churn.
+churn() {
+	modprobe ftrace-churn nr_refilters=20000 2>/dev/null || return 0
+	rmmod ftrace-churn
+	line=$(dmesg | grep 'ftrace_churn: PASS' | tail -n 1)
+	for k in async_p50_us async_p99_us sync_p50_us; do
+		v=$(echo "$line" | sed -n "s/.* $k=\([0-9]*\).*/\1/p")
+		[ -n "$v" ] && metric "churn_${k%_us}_ns" $((v * 1000))
+	done
+	st=$T/trace_stat/ftrace_tramp
+	metric churn_bytes_pending_max "$(awk '$1 == "bytes_pending_max" {print $2}' $st)"
+	metric churn_swaps "$(awk '$1 == "swaps" {print $2}' $st)"
+}
+
 runs idle && idle_wakeups
 runs rcuscale && rcuscale rcuscale_idle_ns
 if runs tasks; then
@@ -84,5 +128,7 @@ if runs spin; then
 	wait $sp 2>/dev/null
 fi
 runs disable && instance_disable
+runs unreg && unreg
+runs churn && churn
 runs callcost && ftrace_ops call_ns_trampoline 1 && ftrace_ops call_ns_list10 10
 echo "bench: done"

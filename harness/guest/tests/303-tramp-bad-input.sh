@@ -1,0 +1,33 @@
+#!/bin/sh
+# description: bad input to set_ftrace_filter and to trace_stat/ftrace_tramp is refused and leaves the state as it was
+# timeout: 120
+# variant: ours
+. /harness/lib.sh
+T=/sys/kernel/tracing
+ST=$T/trace_stat/ftrace_tramp
+mkdir $T/instances/bad
+F=$T/instances/bad/set_ftrace_filter
+echo 'schedule' >$F
+before=$(cat $F)
+for v in 'no_such_function_xyz' 'vfs_read:bogus_command' ':mod:' '!!!' \
+	"$(head -c 300 /dev/zero | tr '\0' a)"; do
+	if echo "$v" >>$F 2>/dev/null; then
+		fail "set_ftrace_filter accepted '$(echo "$v" | cut -c1-40)'"
+	fi
+	[ "$(cat $F)" = "$before" ] || fail "set_ftrace_filter changed by refused '$v'"
+done
+# Random bytes and a huge write.
+head -c 4096 /dev/urandom >/tmp/rand
+cat /tmp/rand >>$F 2>/dev/null && fail "set_ftrace_filter accepted random bytes"
+[ "$(cat $F)" = "$before" ] || fail "set_ftrace_filter changed by random bytes"
+echo function >$T/instances/bad/current_tracer
+sleep 0.2
+echo nop >$T/instances/bad/current_tracer
+rmdir $T/instances/bad
+# The stats file is read-only: every write is refused and changes nothing.
+s0=$(grep -v '^#' $ST | awk '{print $1}')
+for v in 0 reset -1 "$(head -c 100 /dev/urandom | tr -d '\0')"; do
+	if echo "$v" >$ST 2>/dev/null; then fail "trace_stat/ftrace_tramp accepted a write"; fi
+done
+[ "$(grep -v '^#' $ST | awk '{print $1}')" = "$s0" ] || fail "stats rows changed"
+echo "all bad input refused"
