@@ -158,9 +158,11 @@ static LIST_HEAD(ftrace_release_retiring);
 static struct ftrace_tramp_stats ftrace_tramp_stats;
 static u64 ftrace_tramp_next_id = 1;
 
-/* Retired trampolines and pending releases not yet done; see ftrace_tramp_drain(). */
+/* Retired trampolines and pending releases not yet done. */
 static atomic_t ftrace_tramp_inflight = ATOMIC_INIT(0);
-static DECLARE_WAIT_QUEUE_HEAD(ftrace_tramp_drain_wq);
+
+/* Runs the frees and the releases, so that ftrace_tramp_drain() can flush them. */
+static struct workqueue_struct *ftrace_tramp_wq;
 
 static void ftrace_tramp_retire_workfn(struct work_struct *work);
 static DECLARE_WORK(ftrace_tramp_retire_work, ftrace_tramp_retire_workfn);
@@ -402,8 +404,7 @@ void ftrace_tramp_swap_end(struct ftrace_ops *ops)
 
 static void ftrace_tramp_done_one(void)
 {
-	if (atomic_dec_and_test(&ftrace_tramp_inflight))
-		wake_up_all(&ftrace_tramp_drain_wq);
+	atomic_dec(&ftrace_tramp_inflight);
 }
 
 /* Step 4: no task, CPU or kallsyms reader can be using the memory now. */
@@ -446,7 +447,7 @@ static void ftrace_tramp_tasks_gp_done(struct rcu_head *rh)
 	list_del_rcu(&t->ksym_node);
 	spin_unlock(&ftrace_tramp_lock);
 	INIT_RCU_WORK(&t->free_rwork, ftrace_tramp_free_workfn);
-	queue_rcu_work(system_unbound_wq, &t->free_rwork);
+	queue_rcu_work(ftrace_tramp_wq, &t->free_rwork);
 }
 
 static void ftrace_ops_release_workfn(struct work_struct *work)
@@ -468,7 +469,7 @@ static void ftrace_ops_release_gp_done(struct rcu_head *rh)
 	struct ftrace_ops_release *r = container_of(rh, struct ftrace_ops_release, rh);
 
 	INIT_WORK(&r->work, ftrace_ops_release_workfn);
-	queue_work(system_unbound_wq, &r->work);
+	queue_work(ftrace_tramp_wq, &r->work);
 }
 
 static void ftrace_tramp_rude_noop(struct work_struct *unused)
@@ -556,12 +557,23 @@ int ftrace_ops_release_async(struct ftrace_ops *ops,
  *
  * May sleep for several grace periods; never call it with ftrace_lock
  * held.  Used before an ops that was unregistered asynchronously is
- * freed, and before a module's text goes away.
+ * freed, and before a module's text goes away.  Each step flushes what
+ * the step before it queued, so the wait is bounded even while others
+ * keep retiring trampolines.
  */
 void ftrace_tramp_drain(void)
 {
 	might_sleep();
-	wait_event(ftrace_tramp_drain_wq, !atomic_read(&ftrace_tramp_inflight));
+	if (!atomic_read(&ftrace_tramp_inflight))
+		return;
+	/* Everything retired so far is now waiting for Tasks RCU... */
+	flush_work(&ftrace_tramp_retire_work);
+	/* ... its callbacks have run, queueing the releases and the rcu_works... */
+	rcu_barrier_tasks();
+	/* ... whose RCU callbacks have queued the frees... */
+	rcu_barrier();
+	/* ... which have run. */
+	flush_workqueue(ftrace_tramp_wq);
 }
 
 /*
@@ -572,7 +584,7 @@ void ftrace_tramp_drain(void)
 static int ftrace_tramp_module_notify(struct notifier_block *nb,
 				      unsigned long state, void *data)
 {
-	if (state == MODULE_STATE_GOING && atomic_read(&ftrace_tramp_inflight))
+	if (state == MODULE_STATE_GOING)
 		ftrace_tramp_drain();
 	return NOTIFY_DONE;
 }
@@ -729,13 +741,21 @@ static struct tracer_stat ftrace_tramp_stat = {
 	.stat_show	= ftrace_tramp_stat_show,
 };
 
+/*
+ * Early, because the ftrace startup selftests register and unregister
+ * ops, and so retire trampolines, from core_initcall on.
+ */
 static __init int ftrace_tramp_init(void)
 {
-	int ret;
+	ftrace_tramp_wq = alloc_workqueue("ftrace_tramp", WQ_UNBOUND, 0);
+	if (WARN_ON(!ftrace_tramp_wq))
+		return -ENOMEM;
+	return register_module_notifier(&ftrace_tramp_module_nb);
+}
+early_initcall(ftrace_tramp_init);
 
-	ret = register_module_notifier(&ftrace_tramp_module_nb);
-	if (ret)
-		return ret;
+static __init int ftrace_tramp_stat_init(void)
+{
 	return register_stat_tracer(&ftrace_tramp_stat);
 }
-fs_initcall(ftrace_tramp_init);
+fs_initcall(ftrace_tramp_stat_init);

@@ -6,8 +6,8 @@
  * exists for.
  *
  * A witness ops traces ftrace_churn_witness() for the whole run, and one
- * churner keeps adding and removing another function to and from its
- * filter, so the witness's trampoline is replaced again and again while
+ * churner keeps adding and removing ftrace_churn_spare(), which nobody
+ * calls, to and from its filter, so the witness's trampoline is replaced again and again while
  * the callers run through it.  Every call must reach the witness exactly
  * once: its hit count must equal the number of calls.
  *
@@ -79,6 +79,12 @@ static noinline void ftrace_churn_target_a(void)
 }
 
 static noinline void ftrace_churn_target_b(void)
+{
+	barrier();
+}
+
+/* Never called: toggled in the witness's filter to replace its trampoline. */
+static noinline void ftrace_churn_spare(void)
 {
 	barrier();
 }
@@ -176,6 +182,18 @@ static int churn_filter(struct ftrace_ops *ops, unsigned int target, int remove)
 	return ret;
 }
 
+static int witness_filter(int remove)
+{
+	int ret = ftrace_set_filter_ip(&witness_ops, (unsigned long)ftrace_churn_spare,
+				       remove, 0);
+
+	if (ret) {
+		pr_err("witness filter (remove=%d): %d\n", remove, ret);
+		atomic_inc(&errors);
+	}
+	return ret;
+}
+
 /* One ops from allocation to unregister. */
 static void churn_one_ops(void)
 {
@@ -205,7 +223,7 @@ static void churn_one_ops(void)
 		if (churn_filter(ops, extra, r & 1))
 			break;
 		atomic64_inc(&refilters_done);
-		cond_resched();
+		cond_resched_tasks_rcu_qs();
 	}
 
 	t0 = ktime_get_ns();
@@ -237,17 +255,17 @@ static int churner_fn(void *arg)
 
 	while (churn_budget_left()) {
 		if (witness_swapper) {
-			if (churn_filter(&witness_ops, 1, i & 1))
+			if (witness_filter(i & 1))
 				break;
 			atomic64_inc(&refilters_done);
 			i++;
 		}
 		churn_one_ops();
-		cond_resched();
+		cond_resched_tasks_rcu_qs();
 	}
 	/* Leave the witness with its base filter only. */
 	if (witness_swapper && (i & 1))
-		churn_filter(&witness_ops, 1, 1);
+		witness_filter(1);
 	while (!kthread_should_stop())
 		schedule_timeout_interruptible(1);
 	return 0;
@@ -262,8 +280,14 @@ static int caller_fn(void *arg)
 		n++;
 		ftrace_churn_target_a();
 		ftrace_churn_target_b();
-		if (!(n & 1023))
-			cond_resched();
+		/*
+		 * A kthread that never blocks holds up every Tasks RCU grace
+		 * period (with full preemption cond_resched() does nothing).
+		 * Sleep now and then: that is a quiescent state, and it leaves
+		 * the churners CPU time on a small guest.
+		 */
+		if (!(n & 255))
+			usleep_range(50, 100);
 	}
 	atomic64_add(n, &calls_made);
 	while (!kthread_should_stop())

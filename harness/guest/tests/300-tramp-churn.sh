@@ -6,8 +6,9 @@
 ST=/sys/kernel/tracing/trace_stat/ftrace_tramp
 stat() { awk -v k="$1" '$1 == k { print $2 }' $ST; }
 [ -r $ST ] || fail "no $ST"
-n=${CHURN_REFILTERS:-100000}
-[ "$KIND" = test ] || n=20000
+# harness.churn=N on the kernel command line overrides the number of swaps.
+n=$(sed -n 's/.*harness\.churn=\([0-9]*\).*/\1/p' /proc/cmdline)
+n=${n:-5000}
 a0=$(stat allocated); f0=$(stat freed); s0=$(stat swaps); l0=$(stat live)
 dmesg -c >/dev/null
 modprobe ftrace-churn nr_churners=2 nr_callers=2 nr_refilters="$n" ||

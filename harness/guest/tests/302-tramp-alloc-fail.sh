@@ -18,8 +18,9 @@ mkdir $T/instances/fi
 echo 'schedule' >$T/instances/fi/set_ftrace_filter
 echo function >$T/instances/fi/current_tracer
 sleep 1
+hits=$(grep -c ' schedule <-' $T/instances/fi/trace)
 echo nop >$T/instances/fi/current_tracer
-hits=$(grep -c 'schedule <-' $T/instances/fi/trace)
+[ "$hits" -gt 0 ] || { head -n 20 $T/instances/fi/trace; cat $ST; }
 rmdir $T/instances/fi
 dmesg -c >/dev/null
 modprobe ftrace-churn nr_refilters=2000 && rmmod ftrace-churn
