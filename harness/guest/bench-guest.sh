@@ -106,6 +106,22 @@ churn() {
 	metric churn_swaps "$(awk '$1 == "swaps" {print $2}' $st)"
 }
 
+# call_rcu_tasks() flood from every CPU (rcu_tasks_test, ours only):
+# throughput and the peak memory pinned by outstanding callbacks.
+flood() {
+	modprobe rcu_tasks_test 2>/dev/null || return 0
+	i=0
+	while [ $i -lt 5 ]; do
+		dmesg -c >/dev/null
+		echo "flood 2000" >/sys/kernel/debug/rcu_tasks_test/run
+		line=$(dmesg | grep 'rcu_tasks_test: flood:')
+		metric rcu_tasks_flood_cbs_per_s "$(echo "$line" | sed -n 's/.*cbs_per_s=\([0-9]*\).*/\1/p')"
+		metric rcu_tasks_flood_peak_bytes "$(echo "$line" | sed -n 's/.*peak_bytes=\([0-9]*\).*/\1/p')"
+		i=$((i + 1))
+	done
+	rmmod rcu_tasks_test
+}
+
 runs idle && idle_wakeups
 runs rcuscale && rcuscale rcuscale_idle_ns
 if runs tasks; then
@@ -130,5 +146,6 @@ fi
 runs disable && instance_disable
 runs unreg && unreg
 runs churn && churn
+runs flood && flood
 runs callcost && ftrace_ops call_ns_trampoline 1 && ftrace_ops call_ns_list10 10
 echo "bench: done"

@@ -17,12 +17,18 @@
  *                  in the order they were queued.
  *  share <n>       n threads call synchronize_rcu_tasks() at once; they must
  *                  share grace periods (at most 3 for all of them).
+ *  flood <ms>      one thread per online CPU queues call_rcu_tasks() as fast
+ *                  as it can for ms milliseconds, each with at most
+ *                  RTT_FLOOD_CAP callbacks outstanding; every callback must
+ *                  run exactly once, and the peak of outstanding callbacks
+ *                  (the memory the flood pins) stays under the caps.
  */
 
 #define pr_fmt(fmt) "rcu_tasks_test: " fmt
 
 #include <linux/atomic.h>
 #include <linux/completion.h>
+#include <linux/cpu.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/jiffies.h>
@@ -35,6 +41,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/wait.h>
 
 #include "rcu.h"
 
@@ -252,6 +259,104 @@ static int rtt_share(unsigned int n)
 	return 0;
 }
 
+#define RTT_FLOOD_CAP	10000	/* Outstanding callbacks per flooding thread. */
+
+static atomic_long_t rtt_flood_queued;
+static atomic_long_t rtt_flood_invoked;
+static atomic_long_t rtt_flood_peak;
+static DECLARE_WAIT_QUEUE_HEAD(rtt_flood_wq);
+static unsigned long rtt_flood_end;	/* jiffies */
+
+struct rtt_flood_obj {
+	struct rcu_head rh;
+	atomic_t *outstanding;		/* The flooding thread's count. */
+};
+
+static void rtt_flood_cb(struct rcu_head *rhp)
+{
+	struct rtt_flood_obj *o = container_of(rhp, struct rtt_flood_obj, rh);
+
+	atomic_dec(o->outstanding);
+	atomic_long_inc(&rtt_flood_invoked);
+	kfree(o);
+	wake_up(&rtt_flood_wq);
+}
+
+static int rtt_flooder(void *arg)
+{
+	atomic_t outstanding = ATOMIC_INIT(0);
+	struct rtt_flood_obj *o;
+	long out, peak;
+
+	while (time_before(jiffies, READ_ONCE(rtt_flood_end))) {
+		/* At the cap: wait for a grace period to drain some. */
+		if (atomic_read(&outstanding) >= RTT_FLOOD_CAP) {
+			wait_event_timeout(rtt_flood_wq,
+					   atomic_read(&outstanding) < RTT_FLOOD_CAP, HZ / 10);
+			continue;
+		}
+		o = kmalloc(sizeof(*o), GFP_KERNEL);
+		if (!o) {
+			usleep_range(1000, 2000);
+			continue;
+		}
+		o->outstanding = &outstanding;
+		atomic_inc(&outstanding);
+		atomic_long_inc(&rtt_flood_queued);
+		call_rcu_tasks(&o->rh, rtt_flood_cb);
+		out = atomic_long_read(&rtt_flood_queued) - atomic_long_read(&rtt_flood_invoked);
+		peak = atomic_long_read(&rtt_flood_peak);
+		while (out > peak && !atomic_long_try_cmpxchg(&rtt_flood_peak, &peak, out))
+			;
+		cond_resched_tasks_rcu_qs();
+	}
+	/* @outstanding lives on our stack: wait until nothing points at it. */
+	wait_event(rtt_flood_wq, !atomic_read(&outstanding));
+	complete(&rtt_done);
+	return 0;
+}
+
+static int rtt_flood(unsigned int ms)
+{
+	unsigned long gp0, gps, queued, invoked, peak;
+	unsigned int cpu, started = 0, i;
+	struct task_struct *t;
+	u64 t0, ns;
+
+	atomic_long_set(&rtt_flood_queued, 0);
+	atomic_long_set(&rtt_flood_invoked, 0);
+	atomic_long_set(&rtt_flood_peak, 0);
+	init_completion(&rtt_done);
+	gp0 = rtt_gp_ctr();
+	t0 = ktime_get_ns();
+	WRITE_ONCE(rtt_flood_end, jiffies + msecs_to_jiffies(ms));
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		t = kthread_create_on_cpu(rtt_flooder, NULL, cpu, "rtt_flooder/%u");
+		if (IS_ERR(t))
+			continue;
+		wake_up_process(t);
+		started++;
+	}
+	cpus_read_unlock();
+	for (i = 0; i < started; i++)
+		wait_for_completion(&rtt_done);
+	rcu_barrier_tasks();
+	ns = ktime_get_ns() - t0;
+	gps = rtt_gp_ctr() - gp0;
+	queued = atomic_long_read(&rtt_flood_queued);
+	invoked = atomic_long_read(&rtt_flood_invoked);
+	peak = atomic_long_read(&rtt_flood_peak);
+	pr_info("flood: %s threads=%u queued=%lu invoked=%lu ms=%llu cbs_per_s=%llu peak_outstanding=%lu peak_bytes=%lu gps=%lu\n",
+		started && queued == invoked && peak <= (unsigned long)started * RTT_FLOOD_CAP ?
+		"PASS" : "FAIL", started, queued, invoked, div_u64(ns, NSEC_PER_MSEC),
+		div64_u64((u64)queued * NSEC_PER_SEC, ns ?: 1), peak,
+		peak * sizeof(struct rtt_flood_obj), gps);
+	if (!started || queued != invoked || peak > (unsigned long)started * RTT_FLOOD_CAP)
+		return -EIO;
+	return 0;
+}
+
 static ssize_t rtt_run_write(struct file *file, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
@@ -278,6 +383,8 @@ static ssize_t rtt_run_write(struct file *file, const char __user *ubuf,
 		ret = rtt_barrier(arg);
 	else if (!strcmp(name, "share"))
 		ret = rtt_share(arg);
+	else if (!strcmp(name, "flood"))
+		ret = rtt_flood(arg);
 	else
 		ret = -EINVAL;
 	mutex_unlock(&rtt_mutex);

@@ -26,7 +26,7 @@ I=$T/instances/$inst
 step() { echo "$*" >"$I/trace_marker"; }
 
 events="-e sched:sched_switch -e sched:sched_wakeup"
-for sys in rcu_tasks ftrace_rcu_tasks; do
+for sys in rcu_tasks ftrace_tramp; do
 	[ -d "$T/events/$sys" ] && events="$events -e $sys"
 done
 # shellcheck disable=SC2086
