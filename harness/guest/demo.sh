@@ -18,3 +18,16 @@ else
 	data "@@ FAIL demo-recorded-session: trace.dat misses the session (exit $rc)"
 fi
 send_file /tmp/trace.dat trace.dat
+# A perf recording of the trampoline lifecycle under a short churn, for
+# tools/perf/scripts/python/ftrace-tramp-reclaim.py on the host.
+if command -v perf >/dev/null &&
+	ls /lib/modules/*/kernel/samples/ftrace/ftrace-churn.ko >/dev/null 2>&1; then
+	perf record -q -e 'ftrace_tramp:*' -a -o /tmp/perf.data -- \
+		sh -c 'modprobe ftrace-churn nr_refilters=500 && rmmod ftrace-churn && sleep 1' \
+		>/tmp/perf.log 2>&1
+	if [ -s /tmp/perf.data ]; then
+		send_file /tmp/perf.data perf.data
+	else
+		cat /tmp/perf.log
+	fi
+fi

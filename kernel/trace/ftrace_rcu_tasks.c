@@ -93,6 +93,7 @@ enum ftrace_tramp_state {
  * struct ftrace_tramp - One per-ops trampoline and where it is in its life.
  * @addr: Start of the trampoline's text.
  * @size: Its size in bytes, as the arch reported it.
+ * @save_regs: A copy of ftrace_regs_caller rather than ftrace_caller.
  * @id: Unique for the life of the system; carried by every tracepoint.
  * @state: enum ftrace_tramp_state; changed only by ftrace_tramp_set_state().
  * @retire_ns: When it was retired, for the reclamation latency.
@@ -104,6 +105,7 @@ enum ftrace_tramp_state {
 struct ftrace_tramp {
 	unsigned long addr;
 	unsigned int size;
+	bool save_regs;
 	u64 id;
 	enum ftrace_tramp_state state;
 	u64 retire_ns;
@@ -235,6 +237,7 @@ static struct ftrace_tramp *ftrace_tramp_alloc(struct ftrace_ops *ops)
 	}
 	t->addr = addr;
 	t->size = size;
+	t->save_regs = ops->flags & FTRACE_OPS_FL_SAVE_REGS;
 	t->state = FTRACE_TRAMP_ALLOCATED;
 	INIT_LIST_HEAD(&t->ksym_node);
 	INIT_LIST_HEAD(&t->retire_node);
@@ -597,29 +600,45 @@ static struct notifier_block ftrace_tramp_module_nb = {
 /* Lookups: kallsyms, the unwinder, perf.                             */
 
 /**
- * ftrace_tramp_lookup - Is @addr inside a trampoline that still has memory?
+ * ftrace_tramp_find - Find the trampoline, live or retired, containing @addr
  * @addr: A text address.
+ * @save_regs: Set to whether the trampoline is a copy of ftrace_regs_caller.
  *
- * Live and retired trampolines both count: a task preempted in a retired
- * one still has its addresses on the stack.  Callable from any context.
+ * For the unwinder: a task preempted in a retired trampoline still has
+ * its addresses on the stack.  Callable from any context.
  *
- * Return: true if @addr is in a LIVE or RETIRED trampoline.
+ * Return: the start of the trampoline, or 0 if @addr is in none that
+ * still has memory.
  */
-bool ftrace_tramp_lookup(unsigned long addr)
+unsigned long ftrace_tramp_find(unsigned long addr, bool *save_regs)
 {
+	unsigned long start = 0;
 	struct ftrace_tramp *t;
-	bool found = false;
 
 	/* The free path waits for an RCU grace period after list_del_rcu(). */
 	preempt_disable_notrace();
 	list_for_each_entry_rcu(t, &ftrace_tramp_ksyms, ksym_node) {
 		if (addr >= t->addr && addr < t->addr + t->size) {
-			found = true;
+			start = t->addr;
+			*save_regs = t->save_regs;
 			break;
 		}
 	}
 	preempt_enable_notrace();
-	return found;
+	return start;
+}
+
+/**
+ * ftrace_tramp_lookup - Is @addr inside a trampoline that still has memory?
+ * @addr: A text address.
+ *
+ * Return: true if @addr is in a LIVE or RETIRED trampoline.
+ */
+bool ftrace_tramp_lookup(unsigned long addr)
+{
+	bool save_regs;
+
+	return ftrace_tramp_find(addr, &save_regs);
 }
 
 /**
