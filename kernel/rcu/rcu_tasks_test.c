@@ -276,8 +276,16 @@ static void rtt_flood_cb(struct rcu_head *rhp)
 {
 	struct rtt_flood_obj *o = container_of(rhp, struct rtt_flood_obj, rh);
 
-	atomic_dec(o->outstanding);
+	/*
+	 * Count the invocation before giving the flooder its slot back, and
+	 * the flooder counts a callback as queued only after taking a slot:
+	 * queued - invoked then never exceeds the sum of the slots in use,
+	 * which the per-thread cap bounds.  @outstanding lives on the
+	 * flooder's stack, so the decrement is the last touch of it.
+	 */
 	atomic_long_inc(&rtt_flood_invoked);
+	smp_mb__before_atomic();	/* Pairs with the flooder's. */
+	atomic_dec(o->outstanding);
 	kfree(o);
 	wake_up(&rtt_flood_wq);
 }
@@ -302,9 +310,12 @@ static int rtt_flooder(void *arg)
 		}
 		o->outstanding = &outstanding;
 		atomic_inc(&outstanding);
+		smp_mb__after_atomic();	/* Slot taken before counted queued. */
 		atomic_long_inc(&rtt_flood_queued);
 		call_rcu_tasks(&o->rh, rtt_flood_cb);
-		out = atomic_long_read(&rtt_flood_queued) - atomic_long_read(&rtt_flood_invoked);
+		out = atomic_long_read(&rtt_flood_queued);
+		smp_rmb();	/* Queued first: a later invoked only lowers it. */
+		out -= atomic_long_read(&rtt_flood_invoked);
 		peak = atomic_long_read(&rtt_flood_peak);
 		while (out > peak && !atomic_long_try_cmpxchg(&rtt_flood_peak, &peak, out))
 			;
