@@ -376,6 +376,20 @@ cmd_test() {
 	[ "$NFAIL" = 0 ]
 }
 
+# ./run soak [MINUTES]: rcutorture tasks and the trampoline churn together on
+# the test kernel for MINUTES (default 30); "N passed, N failed" as for test.
+cmd_soak() {
+	local min=${1:-30} out=$R/$VARIANT/soak t0=$SECONDS rc=0
+	case "$min" in ''|*[!0-9]*|0) die "soak: MINUTES must be a positive number" ;; esac
+	IN_TEST=1
+	test_kernel test
+	boot soak $((min * 60 + 900)) "$out" "harness.soak=$min" || rc=$?
+	verdict "$out" "$rc"
+	echo "    ./run soak $min took $((SECONDS - t0)) s; logs: $out"
+	echo "$NPASS passed, $NFAIL failed"
+	[ "$NFAIL" = 0 ]
+}
+
 # harness_selftest OUTDIR BOOT_RC: run the real verdict on a guest that
 # fails a test, WARNs and then hangs, and demand that it catches all three.
 harness_selftest() {
@@ -408,8 +422,23 @@ cmd_demo() {
 	[ -s "$out/trace.dat" ] || die "demo: no trace.dat came back (console: $out/console.log)"
 	echo "    trace.dat for KernelShark: $out/trace.dat"
 	echo "    kernelshark $out/trace.dat"
+	demo_perf_reports "$out"
+	[ -s "$out/churn.dat" ] && cmd_review "$out/churn.dat"
 	grep -q '^FAIL' "$out/verdict.txt" && return 1
 	return 0
+}
+
+# The guest's perf.data of the churn, read on the host by the project's perf
+# scripts with the distribution's perf.
+demo_perf_reports() {
+	local out=$1 py=$TOP/tools/perf/scripts/python
+	[ -s "$out/perf.data" ] || return 0
+	stage "perf: ftrace-tramp-reclaim.py on the guest's perf.data"
+	perf script -i "$out/perf.data" -s "$py/ftrace-tramp-reclaim.py" \
+		2>"$LOGS/perf-script.log" | tee "$out/tramp-reclaim.txt"
+	stage "perf: ftrace-lock.py (locks named from the guest's kallsyms)"
+	perf script -i "$out/perf.data" -s "$py/ftrace-lock.py" \
+		"$out/data.kallsyms" 2>>"$LOGS/perf-script.log" | tee "$out/ftrace-lock.txt"
 }
 
 cmd_shell() {
@@ -429,27 +458,38 @@ cmd_bench() {
 }
 
 # ./run review [TRACE]: render KernelShark's view of a recorded trace.dat to
-# a PNG under Xvfb, so the timeline can be seen without a desktop.
+# a PNG under Xvfb, so the timeline can be seen without a desktop.  The view
+# is a session written by tools/tracing/rcu-tasks-kshark-session.py: CPU
+# plots, and task plots for the GP kthread and the trampoline churn.  By
+# default the demo's churn recording, else its tracefs session.
 # KernelShark shows a modal dialog when run as root: run it as nobody.
 cmd_review() {
-	local dat=${1:-$R/$VARIANT/demo/trace.dat} png work
+	local dat=${1:-} png work
+	if [ -z "$dat" ]; then
+		dat=$R/$VARIANT/demo/churn.dat
+		[ -f "$dat" ] || dat=$R/$VARIANT/demo/trace.dat
+	fi
 	[ -f "$dat" ] || die "review: no $dat (run ./run demo first)"
-	HOST_PKGS="kernelshark xvfb xauth imagemagick" need_packages
+	HOST_PKGS="kernelshark trace-cmd xvfb xauth imagemagick" need_packages
 	png=${dat%.dat}.png
 	work=$(mktemp -d /tmp/kshark.XXXXXX)
 	cp "$dat" "$work/trace.dat"
+	"$TOP/tools/tracing/rcu-tasks-kshark-session.py" "$work/trace.dat" \
+		"$work/session.json" || die "review: no session for $dat"
+	"$TOP/tools/tracing/rcu-tasks-kshark-session.py" "$dat" >/dev/null
 	chmod -R a+rwX "$work"
-	stage "review: kernelshark $dat under Xvfb -> $png"
+	stage "review: kernelshark -s session under Xvfb -> $png"
 	local user=()
 	[ "$(id -u)" = 0 ] && user=(runuser -u nobody --)
 	run_logged review "$LOGS/review.log" "${user[@]}" env HOME="$work" \
 		XDG_RUNTIME_DIR="$work" xvfb-run -a -s "-screen 0 1600x1000x24" sh -c '
-			kernelshark -geometry 1600x1000+0+0 "$0/trace.dat" &
+			kernelshark -s "$0/session.json" &
 			ks=$!
-			sleep 20
+			sleep 25
 			import -window root "$0/view.png"
 			kill $ks' "$work"
 	cp "$work/view.png" "$png"
 	rm -rf "$work"
 	echo "    $png"
+	echo "    the same view on a desktop: kernelshark -s ${dat%.dat}.kss.json"
 }

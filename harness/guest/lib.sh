@@ -55,3 +55,62 @@ now_us() {
 
 VARIANT=$(cut -d' ' -f1 /harness/kernel 2>/dev/null)
 KIND=$(cut -d' ' -f2 /harness/kernel 2>/dev/null)
+
+# Trampoline accounting, from trace_stat/ftrace_tramp.
+TRAMP_ST=/sys/kernel/tracing/trace_stat/ftrace_tramp
+tramp_stat() {
+	awk -v k="$1" '$1 == k { print $2 }' $TRAMP_ST
+}
+
+# tramp_mark: remember the counters, for tramp_settled.
+tramp_mark() {
+	[ -r $TRAMP_ST ] || fail "no $TRAMP_ST"
+	TA0=$(tramp_stat allocated)
+	TF0=$(tramp_stat freed)
+	TS0=$(tramp_stat swaps)
+	TL0=$(tramp_stat live)
+}
+
+# tramp_settled: once the grace periods have run (60 s at most), every
+# trampoline allocated since tramp_mark must be freed and nothing may be
+# pending.  Sets TRAMP_ALLOCATED and TRAMP_SWAPS (since tramp_mark).
+tramp_settled() {
+	i=0
+	while [ "$(tramp_stat retiring)" != 0 ] && [ $i -lt 60 ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+	TRAMP_ALLOCATED=$(($(tramp_stat allocated) - TA0))
+	TRAMP_SWAPS=$(($(tramp_stat swaps) - TS0))
+	freed=$(($(tramp_stat freed) - TF0))
+	[ "$(tramp_stat retiring)" = 0 ] ||
+		fail "$(tramp_stat retiring) trampolines still retiring after 60 s"
+	[ "$(tramp_stat live)" = "$TL0" ] ||
+		fail "live trampolines $TL0 before, $(tramp_stat live) after"
+	[ "$TRAMP_ALLOCATED" = "$freed" ] ||
+		fail "allocated $TRAMP_ALLOCATED but freed $freed"
+	[ "$(tramp_stat bytes_pending)" = 0 ] ||
+		fail "bytes_pending $(tramp_stat bytes_pending) at rest"
+}
+
+# kmemleak_clean: no unreferenced object after two scans (a no-op on a
+# kernel without kmemleak).
+kmemleak_clean() {
+	[ -w /sys/kernel/debug/kmemleak ] || return 0
+	echo scan >/sys/kernel/debug/kmemleak
+	sleep 1
+	echo scan >/sys/kernel/debug/kmemleak
+	leaks=$(grep -c '^unreferenced object' /sys/kernel/debug/kmemleak)
+	[ "$leaks" = 0 ] || {
+		head -n 40 /sys/kernel/debug/kmemleak
+		fail "kmemleak: $leaks leaks"
+	}
+	echo "kmemleak: 0 leaks"
+}
+
+# kmemleak_forget: report only what leaks from here on.
+kmemleak_forget() {
+	[ -w /sys/kernel/debug/kmemleak ] || return 0
+	echo scan >/sys/kernel/debug/kmemleak
+	echo clear >/sys/kernel/debug/kmemleak
+}

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Run every test script of a folder (or those matching harness.tests=GLOB),
+# Run every test script of a folder (or those matching harness.tests=GLOB,
+# or any of GLOB1,GLOB2,...),
 # each under its own timeout, and report PASS/FAIL/SKIP to the host.
 #
 # A test is a shell script with a "# description:" line and optional
@@ -15,8 +16,16 @@ for t in "$1"/*.sh; do
 	name=$(basename "$t" .sh)
 	name=${name#[0-9][0-9][0-9]-}
 	if [ -n "$glob" ]; then
-		# shellcheck disable=SC2254 # a glob, on purpose
-		case "$name" in $glob) ;; *) continue ;; esac
+		match=0
+		set -f
+		IFS=,
+		for g in $glob; do
+			# shellcheck disable=SC2254 # a glob, on purpose
+			case "$name" in $g) match=1 ;; esac
+		done
+		unset IFS
+		set +f
+		[ $match = 1 ] || continue
 	fi
 	tmo=$(sed -n 's/^# timeout: *\([0-9]*\).*/\1/p' "$t")
 	want=$(sed -n 's/^# variant: *\([a-z]*\).*/\1/p' "$t")

@@ -22,6 +22,11 @@
  *                  RTT_FLOOD_CAP callbacks outstanding; every callback must
  *                  run exactly once, and the peak of outstanding callbacks
  *                  (the memory the flood pins) stays under the caps.
+ *  pending <ms>    queue RTT_PENDING_CBS callbacks behind a holdout of ms
+ *                  milliseconds and return at once, for an rmmod while they
+ *                  are queued: the module's exit must wait for them (they
+ *                  run in its text), and reports how many were pending.
+ *                  The last command before rmmod: others get -EBUSY.
  */
 
 #define pr_fmt(fmt) "rcu_tasks_test: " fmt
@@ -185,6 +190,52 @@ static int rtt_holdout(unsigned int ms)
 	}
 	pr_info("holdout: PASS grace period %llu ms for a %u ms holdout\n", dur_ms, ms);
 	return 0;
+}
+
+#define RTT_PENDING_CBS	1000
+
+static struct rtt_obj *rtt_pending_objs;	/* pending: still queued? */
+
+static int rtt_pending(unsigned int ms)
+{
+	struct task_struct *t;
+	unsigned int i;
+
+	rtt_pending_objs = kvcalloc(RTT_PENDING_CBS, sizeof(*rtt_pending_objs),
+				    GFP_KERNEL);
+	if (!rtt_pending_objs)
+		return -ENOMEM;
+	init_completion(&rtt_done);
+	init_completion(&rtt_go);
+	t = kthread_run(rtt_spinner, (void *)(unsigned long)ms, "rtt_holdout");
+	if (IS_ERR(t)) {
+		kvfree(rtt_pending_objs);
+		rtt_pending_objs = NULL;
+		return PTR_ERR(t);
+	}
+	/* Queue once the spinner runs: the grace period must wait for it. */
+	wait_for_completion(&rtt_go);
+	for (i = 0; i < RTT_PENDING_CBS; i++)
+		call_rcu_tasks(&rtt_pending_objs[i].rh, rtt_cb);
+	pr_info("pending: %u callbacks queued behind a %u ms holdout, pid %d\n",
+		RTT_PENDING_CBS, ms, task_pid_nr(t));
+	return 0;
+}
+
+/* Module exit, after a "pending": every callback ran once, in our text. */
+static void rtt_pending_check(int invoked_before_barrier)
+{
+	unsigned int i, bad = 0;
+
+	/* The spinner has stopped spinning; wait until it is gone, too. */
+	wait_for_completion(&rtt_done);
+	for (i = 0; i < RTT_PENDING_CBS; i++)
+		if (atomic_read(&rtt_pending_objs[i].invoked) != 1)
+			bad++;
+	pr_info("pending: %s %d of %u callbacks pending at unload, all run by the exit's barrier: %u not exactly once\n",
+		bad ? "FAIL" : "PASS", RTT_PENDING_CBS - invoked_before_barrier,
+		RTT_PENDING_CBS, bad);
+	kvfree(rtt_pending_objs);
 }
 
 static int rtt_barrier(unsigned int n)
@@ -385,6 +436,10 @@ static ssize_t rtt_run_write(struct file *file, const char __user *ubuf,
 		return -EINVAL;
 
 	mutex_lock(&rtt_mutex);
+	if (rtt_pending_objs) {
+		mutex_unlock(&rtt_mutex);
+		return -EBUSY;
+	}
 	atomic_set(&rtt_invoked, 0);
 	if (!strcmp(name, "exit_storm"))
 		ret = rtt_exit_storm(arg);
@@ -396,6 +451,8 @@ static ssize_t rtt_run_write(struct file *file, const char __user *ubuf,
 		ret = rtt_share(arg);
 	else if (!strcmp(name, "flood"))
 		ret = rtt_flood(arg);
+	else if (!strcmp(name, "pending"))
+		ret = rtt_pending(arg);
 	else
 		ret = -EINVAL;
 	mutex_unlock(&rtt_mutex);
@@ -418,9 +475,14 @@ static int __init rtt_init(void)
 
 static void __exit rtt_exit(void)
 {
+	int invoked;
+
 	debugfs_remove_recursive(rtt_dir);
+	invoked = atomic_read(&rtt_invoked);
 	/* Our callbacks live in this module's text. */
 	rcu_barrier_tasks();
+	if (rtt_pending_objs)
+		rtt_pending_check(invoked);
 }
 
 module_init(rtt_init);

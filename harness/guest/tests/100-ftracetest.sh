@@ -18,5 +18,15 @@ send_file /tmp/ftracetest.tap
 total=$(grep -cE '^(not )?ok ' /tmp/ftracetest.tap)
 bad=$(grep -E '^not ok ' /tmp/ftracetest.tap)
 [ "$total" -gt 0 ] || fail "ftracetest ran no test: $(tail -n 1 /tmp/ftracetest.tap)"
+if [ -n "$bad" ]; then
+	# What a failed test printed: ftracetest keeps its log (and only a
+	# failed test's); the end of each goes to the host.
+	for l in /tmp/ftracetest-logs/*-log.*; do
+		[ -f "$l" ] || continue
+		echo "=== $l"
+		tail -n 80 "$l"
+	done >/tmp/ftracetest-failed.log
+	send_file /tmp/ftracetest-failed.log
+fi
 [ -z "$bad" ] || fail "$(echo "$bad" | wc -l) of $total failed: $(echo "$bad" | head -n 3 | tr '\n' ';')"
 echo "$total ftracetest tests ok"

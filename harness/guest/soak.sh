@@ -1,0 +1,68 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Soak: rcutorture torture_type=tasks (with CPU hotplug) and the trampoline
+# churn, together, for harness.soak=MINUTES.  Reports grace periods, swaps,
+# callbacks, churn rounds, leaks; the host's verdict adds the splats.
+. /harness/lib.sh
+ST=/sys/kernel/tracing/trace_stat/ftrace_tramp
+RS=/sys/kernel/debug/rcu_tasks/stats
+tstat() { awk -v k="$1" '$1 == k { print $2 }' $ST; }
+rstat() { awk -v k="$1" '$1 == k { print $2 }' $RS; }
+min=$(sed -n 's/.*harness\.soak=\([0-9]*\).*/\1/p' /proc/cmdline)
+min=${min:-30}
+end=$(($(cut -d. -f1 /proc/uptime) + min * 60))
+g0=$(rstat gps); c0=$(rstat cbs_invoked); s0=$(tstat swaps)
+a0=$(tstat allocated); f0=$(tstat freed)
+mark="soak-$$-$(cut -d' ' -f1 /proc/uptime)"
+echo "$mark" >/dev/kmsg
+newlog() { dmesg | sed -n "/$mark/,\$p"; }
+result() {
+	data "@@ $1 soak: $2"
+	echo "harness: soak: $1 $2"
+}
+echo "harness: soak: $min minutes of rcutorture tasks + churn"
+modprobe rcutorture torture_type=tasks onoff_interval=3000 onoff_holdoff=5 \
+	stat_interval=60 || { result FAIL "modprobe rcutorture failed"; exit 1; }
+rounds=0
+bad=0
+while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
+	dmesg | grep -q 'ftrace_churn: FAIL' && break
+	if ! modprobe ftrace-churn nr_churners=2 nr_callers=2 nr_refilters=1000; then
+		bad=$((bad + 1))
+		echo "harness: soak: churn round $rounds failed to load"
+	fi
+	rmmod ftrace-churn 2>/dev/null
+	rounds=$((rounds + 1))
+	[ $((rounds % 10)) = 0 ] &&
+		echo "harness: soak: $rounds churn rounds, $(($(tstat swaps) - s0)) swaps, $(($(rstat gps) - g0)) GPs"
+done
+rmmod rcutorture
+i=0
+while [ "$(tstat retiring)" != 0 ] && [ $i -lt 60 ]; do sleep 1; i=$((i + 1)); done
+torture=$(newlog | grep -- "tasks-torture:--- End of test" | tail -n 1)
+npass=$(newlog | grep -c 'ftrace_churn: PASS')
+nfail=$(newlog | grep -c 'ftrace_churn: FAIL')
+leaks=na
+if [ -w /sys/kernel/debug/kmemleak ]; then
+	echo scan >/sys/kernel/debug/kmemleak
+	sleep 1
+	echo scan >/sys/kernel/debug/kmemleak
+	leaks=$(grep -c '^unreferenced object' /sys/kernel/debug/kmemleak)
+	[ "$leaks" = 0 ] || head -n 40 /sys/kernel/debug/kmemleak
+fi
+alloc=$(($(tstat allocated) - a0))
+freed=$(($(tstat freed) - f0))
+sum="$min min: $(($(rstat gps) - g0)) GPs, $(($(rstat cbs_invoked) - c0)) callbacks invoked, $rounds churn rounds ($npass passed, $nfail failed), $(($(tstat swaps) - s0)) swaps, $alloc trampolines allocated, $freed freed, $(tstat retiring) retiring, kmemleak $leaks"
+echo "$torture"
+case "$torture" in
+*"End of test: SUCCESS"*) ;;
+*) result FAIL "rcutorture: ${torture:-no End of test line}; $sum"; exit 1 ;;
+esac
+if [ $bad != 0 ] || [ "$nfail" != 0 ] || [ "$npass" != "$rounds" ] ||
+	[ "$alloc" != "$freed" ] || [ "$(tstat retiring)" != 0 ] ||
+	{ [ "$leaks" != na ] && [ "$leaks" != 0 ]; }; then
+	result FAIL "$sum"
+	exit 1
+fi
+result PASS "$sum"
