@@ -6,7 +6,7 @@
 # The kernel's own fault injection, limited to one subshell (task-filter,
 # make-it-fail), which then re-filters a function-tracing instance,
 # switches its tracer and reads both stats files 100 times while one
-# allocation in ten fails: the ftrace_tramp object, the trampoline's
+# allocation in ten fails (every tenth): the ftrace_tramp object, the trampoline's
 # execmem pages, the hashes, the seq_file buffers.  Each operation either
 # works or fails with an errno.  Afterwards, with injection off, the
 # instance must still trace, every retired trampoline must be freed (all
@@ -18,14 +18,16 @@ FS=/sys/kernel/debug/failslab
 FP=/sys/kernel/debug/fail_page_alloc
 I=$T/instances/failslab
 [ -d $FS ] && [ -d $FP ] || skip "no failslab/fail_page_alloc in debugfs"
-inject() {	# probability
+inject() {	# on|off: every tenth allocation fails, or none
 	for d in $FS $FP; do
-		echo "$1" >$d/probability
+		[ "$1" = on ] && echo 100 >$d/probability || echo 0 >$d/probability
 	done
 }
+# Every tenth allocation rather than one in ten at random: the same run
+# fails the same allocations, so a failure can be reproduced.
 for d in $FS $FP; do
 	echo Y >$d/task-filter
-	echo 1 >$d/interval
+	echo 10 >$d/interval
 	echo -1 >$d/times
 	echo 0 >$d/space
 	echo 0 >$d/verbose
@@ -37,7 +39,7 @@ kmemleak_forget
 tramp_mark
 e0=$(tramp_stat alloc_failures)
 mkdir $I || fail "cannot create instance"
-inject 10
+inject on
 (
 	echo 1 >/proc/self/make-it-fail
 	ok=0
@@ -70,7 +72,7 @@ inject 10
 	until echo 0 2>/dev/null >/proc/self/make-it-fail; do :; done
 	echo "$ok $err" >/tmp/failslab.counts
 )
-inject 0
+inject off
 read -r ok err </tmp/failslab.counts
 echo "under injection: $ok operations worked, $err failed with an errno"
 [ "$err" -gt 0 ] || fail "no operation failed: the injection did not reach the task"
