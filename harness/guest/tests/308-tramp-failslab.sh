@@ -6,7 +6,7 @@
 # The kernel's own fault injection, limited to one subshell (task-filter,
 # make-it-fail), which then re-filters a function-tracing instance,
 # switches its tracer and reads both stats files 100 times while one
-# allocation in ten fails (every tenth): the ftrace_tramp object, the trampoline's
+# allocation in ten fails: the ftrace_tramp object, the trampoline's
 # execmem pages, the hashes, the seq_file buffers.  Each operation either
 # works or fails with an errno.  Afterwards, with injection off, the
 # instance must still trace, every retired trampoline must be freed (all
@@ -18,16 +18,16 @@ FS=/sys/kernel/debug/failslab
 FP=/sys/kernel/debug/fail_page_alloc
 I=$T/instances/failslab
 [ -d $FS ] && [ -d $FP ] || skip "no failslab/fail_page_alloc in debugfs"
-inject() {	# on|off: every tenth allocation fails, or none
+inject() {	# on|off: one allocation in ten fails, at random, or none
 	for d in $FS $FP; do
-		[ "$1" = on ] && echo 100 >$d/probability || echo 0 >$d/probability
+		[ "$1" = on ] && echo 10 >$d/probability || echo 0 >$d/probability
 	done
 }
-# Every tenth allocation rather than one in ten at random: the same run
-# fails the same allocations, so a failure can be reproduced.
+# At random: a fixed interval keeps hitting the same allocation of each
+# operation (every 10th: none of them failed, every 7th: all of them).
 for d in $FS $FP; do
 	echo Y >$d/task-filter
-	echo 10 >$d/interval
+	echo 1 >$d/interval
 	echo -1 >$d/times
 	echo 0 >$d/space
 	echo 0 >$d/verbose
@@ -76,7 +76,7 @@ inject off
 read -r ok err </tmp/failslab.counts
 echo "under injection: $ok operations worked, $err failed with an errno"
 [ "$err" -gt 0 ] || fail "no operation failed: the injection did not reach the task"
-[ "$ok" -gt 0 ] || fail "no operation worked at 10% failure"
+[ "$ok" -gt 0 ] || fail "no operation worked with one allocation in ten failing"
 echo nop >$I/current_tracer
 echo 'schedule' >$I/set_ftrace_filter || fail "set_ftrace_filter refused after the injection"
 echo >$I/trace
