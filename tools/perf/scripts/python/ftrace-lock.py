@@ -27,7 +27,7 @@ target = [None]		# ftrace_lock's address, when known
 names = {}		# lock address -> symbol, from KALLSYMS
 waiting = {}		# (tid, lock address) -> contention_begin timestamp (ns)
 waits = {}		# lock address -> list of waits, ns
-by_comm = {}		# (lock address, comm) -> list of waits, ns
+by_comm = {}		# (lock address, "comm-tid") -> list of waits, ns
 
 
 def _load_args():
@@ -81,7 +81,8 @@ def lock__contention_end(event_name, context, common_cpu, common_secs,
         return		# The wait began before the recording did.
     ns = _ts(common_secs, common_nsecs) - t
     waits.setdefault(lock_addr, []).append(ns)
-    by_comm.setdefault((lock_addr, common_comm), []).append(ns)
+    by_comm.setdefault((lock_addr, "%s-%d" % (common_comm, common_pid)),
+                       []).append(ns)
 
 
 def _row(label, ns):
@@ -128,7 +129,7 @@ def trace_end():
     if mine:
         _histogram(mine)
         comms = [k for k in by_comm if k[0] == target[0]]
-        print('\n' + _header('waiter comm'))
+        print('\n' + _header('waiter (comm-tid)'))
         for k in sorted(comms, key=lambda k: -sum(by_comm[k])):
             print(_row(k[1], by_comm[k]))
     if pending:
