@@ -114,3 +114,19 @@ kmemleak_forget() {
 	echo scan >/sys/kernel/debug/kmemleak
 	echo clear >/sys/kernel/debug/kmemleak
 }
+
+# log_mark: put a mark in the kernel log; newlog then prints only what the
+# kernel logged after it (no dmesg -c: other tests read the boot log).
+log_mark() {
+	LOG_MARK="harness-mark-$$-$(cut -d' ' -f1 /proc/uptime)"
+	echo "$LOG_MARK" >/dev/kmsg
+}
+newlog() {
+	dmesg | sed -n "/$LOG_MARK/,\$p"
+}
+
+# rtt_load: load the rcu_tasks_test helper module, or skip the test.
+rtt_load() {
+	modprobe rcu_tasks_test 2>/dev/null ||
+		skip "module rcu_tasks_test not available (CONFIG_RCU_TASKS_TEST=m?)"
+}

@@ -4,12 +4,9 @@
 #
 # The peer test: mainline's rcutorture, unmodified, against whichever
 # Tasks RCU the kernel has.  Passes on stock too.
+. /harness/lib.sh
 
-# Look only at what the kernel logs from here on (no dmesg -c: other
-# tests read the boot log).
-mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
-echo "$mark" >/dev/kmsg
-newlog() { dmesg | sed -n "/$mark/,\$p"; }
+log_mark
 modprobe rcutorture torture_type=tasks stat_interval=10 || {
 	echo "modprobe rcutorture torture_type=tasks failed"
 	exit 1

@@ -5,16 +5,13 @@
 # CPU 1 goes offline and online every 2 s while rcutorture runs, so
 # holdouts migrate, idle tasks of offline CPUs appear in the scan and the
 # grace-period kthread's expedited RCU grace period races with hotplug.
+. /harness/lib.sh
 
 [ -e /sys/devices/system/cpu/cpu1/online ] || {
 	echo "no hot-pluggable CPU 1"
 	exit 77
 }
-# Look only at what the kernel logs from here on (no dmesg -c: other
-# tests read the boot log).
-mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
-echo "$mark" >/dev/kmsg
-newlog() { dmesg | sed -n "/$mark/,\$p"; }
+log_mark
 modprobe rcutorture torture_type=tasks stat_interval=10 onoff_interval=2000 onoff_holdoff=2 || {
 	echo "modprobe rcutorture torture_type=tasks onoff_interval=2000 failed"
 	exit 1

@@ -2,12 +2,9 @@
 # description: KUnit suite rcu_tasks (holdout back-off, parameter parsing) passes
 # timeout: 60
 # variant: ours
+. /harness/lib.sh
 
-# Look only at what the kernel logs from here on (no dmesg -c: other
-# tests read the boot log).
-mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
-echo "$mark" >/dev/kmsg
-newlog() { dmesg | sed -n "/$mark/,\$p"; }
+log_mark
 modprobe tasks_kunit 2>/dev/null || {
 	echo "module tasks_kunit not available (CONFIG_RCU_TASKS_KUNIT_TEST=m?)"
 	exit 77

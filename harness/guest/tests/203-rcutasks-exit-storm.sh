@@ -7,11 +7,9 @@
 # callback and exit at once while grace periods run back to back.  User
 # side, at the same time: shells fork and reap 1000 short-lived
 # processes.  KASAN and kmemleak watch the console.
+. /harness/lib.sh
 
-modprobe rcu_tasks_test 2>/dev/null || {
-	echo "module rcu_tasks_test not available (CONFIG_RCU_TASKS_TEST=m?)"
-	exit 77
-}
+rtt_load
 run=/sys/kernel/debug/rcu_tasks_test/run
 stats=/sys/kernel/debug/rcu_tasks/stats
 gps0=$(awk '$1 == "gps" {print $2}' $stats)
@@ -19,11 +17,7 @@ gps0=$(awk '$1 == "gps" {print $2}' $stats)
 i=0
 ( while [ $i -lt 500 ]; do /bin/true & /bin/true & wait; i=$((i + 1)); done ) &
 forker=$!
-# Look only at what the kernel logs from here on (no dmesg -c: other
-# tests read the boot log).
-mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
-echo "$mark" >/dev/kmsg
-newlog() { dmesg | sed -n "/$mark/,\$p"; }
+log_mark
 echo "exit_storm 2000" > $run
 rc=$?
 wait $forker

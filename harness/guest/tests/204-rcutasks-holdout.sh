@@ -7,18 +7,12 @@
 # context switch; stall_timeout_ms is lowered to 1000 meanwhile.  The stall
 # message must name that pid, and synchronize_rcu_tasks() must return
 # after the spinner stops.
+. /harness/lib.sh
 
 p=/sys/module/rcutasks/parameters/stall_timeout_ms
-modprobe rcu_tasks_test 2>/dev/null || {
-	echo "module rcu_tasks_test not available (CONFIG_RCU_TASKS_TEST=m?)"
-	exit 77
-}
+rtt_load
 old=$(cat $p)
-# Look only at what the kernel logs from here on (no dmesg -c: other
-# tests read the boot log).
-mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
-echo "$mark" >/dev/kmsg
-newlog() { dmesg | sed -n "/$mark/,\$p"; }
+log_mark
 # Lower the timeout only once the grace period is under way: a new value
 # must apply to the grace period in progress.
 echo "holdout 3000" > /sys/kernel/debug/rcu_tasks_test/run &

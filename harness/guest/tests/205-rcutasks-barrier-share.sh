@@ -2,17 +2,11 @@
 # description: rcu_barrier_tasks() waits for all earlier callbacks; concurrent synchronize_rcu_tasks() callers share grace periods
 # timeout: 120
 # variant: ours
+. /harness/lib.sh
 
-modprobe rcu_tasks_test 2>/dev/null || {
-	echo "module rcu_tasks_test not available (CONFIG_RCU_TASKS_TEST=m?)"
-	exit 77
-}
+rtt_load
 run=/sys/kernel/debug/rcu_tasks_test/run
-# Look only at what the kernel logs from here on (no dmesg -c: other
-# tests read the boot log).
-mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
-echo "$mark" >/dev/kmsg
-newlog() { dmesg | sed -n "/$mark/,\$p"; }
+log_mark
 fail=0
 for t in "barrier 1000" "barrier 1" "share 16" "share 4"; do
 	echo "$t" > $run || fail=1

@@ -2,15 +2,11 @@
 # description: a call_rcu_tasks() flood from every CPU: each callback runs exactly once, memory stays bounded
 # timeout: 180
 # variant: ours
+. /harness/lib.sh
 
-modprobe rcu_tasks_test 2>/dev/null || {
-	echo "module rcu_tasks_test not available (CONFIG_RCU_TASKS_TEST=m?)"
-	exit 77
-}
+rtt_load
 run=/sys/kernel/debug/rcu_tasks_test/run
-mark="rcutasks-test-$$-$(cut -d' ' -f1 /proc/uptime)"
-echo "$mark" >/dev/kmsg
-newlog() { dmesg | sed -n "/$mark/,\$p"; }
+log_mark
 fail=0
 echo "flood 3000" > $run || fail=1
 rmmod rcu_tasks_test

@@ -14,14 +14,12 @@
 #     kernel must report no stall (a user-space hog holds no reference:
 #     it is not a holdout once the GP kthread gets to look).
 . /harness/lib.sh
-modprobe rcu_tasks_test 2>/dev/null || skip "module rcu_tasks_test not available"
+rtt_load
 run=/sys/kernel/debug/rcu_tasks_test/run
 rt=/proc/sys/kernel/sched_rt_runtime_us
 stats=/sys/kernel/debug/rcu_tasks/stats
 gps() { awk '$1 == "gps" { print $2 }' $stats; }
-mark="rcutasks-starve-$$-$(cut -d' ' -f1 /proc/uptime)"
-echo "$mark" >/dev/kmsg
-newlog() { dmesg | sed -n "/$mark/,\$p"; }
+log_mark
 kt=$(for p in /proc/[0-9]*; do
 	[ "$(cat "$p/comm" 2>/dev/null)" = rcu_tasks_kthread ] && echo "${p#/proc/}"
 done)

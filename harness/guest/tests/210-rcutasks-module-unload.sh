@@ -10,11 +10,9 @@
 # module must report that they really were pending at unload.
 . /harness/lib.sh
 run=/sys/kernel/debug/rcu_tasks_test/run
-mark="rcutasks-unload-$$-$(cut -d' ' -f1 /proc/uptime)"
-echo "$mark" >/dev/kmsg
-newlog() { dmesg | sed -n "/$mark/,\$p"; }
+log_mark
 for round in 1 2 3; do
-	modprobe rcu_tasks_test || skip "module rcu_tasks_test not available"
+	rtt_load
 	echo "pending 2000" >$run || fail "pending 2000 refused"
 	echo "holdout 10" >$run 2>/dev/null && fail "a command after pending was accepted"
 	rmmod rcu_tasks_test || fail "rmmod rcu_tasks_test failed"

@@ -12,9 +12,7 @@ CPU=/sys/devices/system/cpu/cpu1/online
 n=$(sed -n 's/.*harness\.churn=\([0-9]*\).*/\1/p' /proc/cmdline)
 n=${n:-1500}
 tramp_mark
-mark="tramp-hotplug-$$-$(cut -d' ' -f1 /proc/uptime)"
-echo "$mark" >/dev/kmsg
-newlog() { dmesg | sed -n "/$mark/,\$p"; }
+log_mark
 trap 'echo 1 >$CPU 2>/dev/null' EXIT
 modprobe ftrace-churn nr_churners=2 nr_callers=2 nr_refilters="$n" &
 churn=$!
