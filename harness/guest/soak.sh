@@ -5,18 +5,16 @@
 # churn, together, for harness.soak=MINUTES.  Reports grace periods, swaps,
 # callbacks, churn rounds, leaks; the host's verdict adds the splats.
 . /harness/lib.sh
-ST=/sys/kernel/tracing/trace_stat/ftrace_tramp
+
 RS=/sys/kernel/debug/rcu_tasks/stats
-tstat() { awk -v k="$1" '$1 == k { print $2 }' $ST; }
+
 rstat() { awk -v k="$1" '$1 == k { print $2 }' $RS; }
 min=$(sed -n 's/.*harness\.soak=\([0-9]*\).*/\1/p' /proc/cmdline)
 min=${min:-30}
 end=$(($(cut -d. -f1 /proc/uptime) + min * 60))
-g0=$(rstat gps); c0=$(rstat cbs_invoked); s0=$(tstat swaps)
-a0=$(tstat allocated); f0=$(tstat freed)
-mark="soak-$$-$(cut -d' ' -f1 /proc/uptime)"
-echo "$mark" >/dev/kmsg
-newlog() { dmesg | sed -n "/$mark/,\$p"; }
+g0=$(rstat gps); c0=$(rstat cbs_invoked); s0=$(tramp_stat swaps)
+a0=$(tramp_stat allocated); f0=$(tramp_stat freed)
+log_mark
 result() {
 	data "@@ $1 soak: $2"
 	echo "harness: soak: $1 $2"
@@ -35,11 +33,11 @@ while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
 	rmmod ftrace-churn 2>/dev/null
 	rounds=$((rounds + 1))
 	[ $((rounds % 10)) = 0 ] &&
-		echo "harness: soak: $rounds churn rounds, $(($(tstat swaps) - s0)) swaps, $(($(rstat gps) - g0)) GPs"
+		echo "harness: soak: $rounds churn rounds, $(($(tramp_stat swaps) - s0)) swaps, $(($(rstat gps) - g0)) GPs"
 done
 rmmod rcutorture
 i=0
-while [ "$(tstat retiring)" != 0 ] && [ $i -lt 60 ]; do sleep 1; i=$((i + 1)); done
+while [ "$(tramp_stat retiring)" != 0 ] && [ $i -lt 60 ]; do sleep 1; i=$((i + 1)); done
 torture=$(newlog | grep -- "tasks-torture:--- End of test" | tail -n 1)
 npass=$(newlog | grep -c 'ftrace_churn: PASS')
 nfail=$(newlog | grep -c 'ftrace_churn: FAIL')
@@ -51,16 +49,16 @@ if [ -w /sys/kernel/debug/kmemleak ]; then
 	leaks=$(grep -c '^unreferenced object' /sys/kernel/debug/kmemleak)
 	[ "$leaks" = 0 ] || head -n 40 /sys/kernel/debug/kmemleak
 fi
-alloc=$(($(tstat allocated) - a0))
-freed=$(($(tstat freed) - f0))
-sum="$min min: $(($(rstat gps) - g0)) GPs, $(($(rstat cbs_invoked) - c0)) callbacks invoked, $rounds churn rounds ($npass passed, $nfail failed), $(($(tstat swaps) - s0)) swaps, $alloc trampolines allocated, $freed freed, $(tstat retiring) retiring, kmemleak $leaks"
+alloc=$(($(tramp_stat allocated) - a0))
+freed=$(($(tramp_stat freed) - f0))
+sum="$min min: $(($(rstat gps) - g0)) GPs, $(($(rstat cbs_invoked) - c0)) callbacks invoked, $rounds churn rounds ($npass passed, $nfail failed), $(($(tramp_stat swaps) - s0)) swaps, $alloc trampolines allocated, $freed freed, $(tramp_stat retiring) retiring, kmemleak $leaks"
 echo "$torture"
 case "$torture" in
 *"End of test: SUCCESS"*) ;;
 *) result FAIL "rcutorture: ${torture:-no End of test line}; $sum"; exit 1 ;;
 esac
 if [ $bad != 0 ] || [ "$nfail" != 0 ] || [ "$npass" != "$rounds" ] ||
-	[ "$alloc" != "$freed" ] || [ "$(tstat retiring)" != 0 ] ||
+	[ "$alloc" != "$freed" ] || [ "$(tramp_stat retiring)" != 0 ] ||
 	{ [ "$leaks" != na ] && [ "$leaks" != 0 ]; }; then
 	result FAIL "$sum"
 	exit 1
