@@ -129,6 +129,9 @@ prepare_tree() {
 	check_base
 	local stamp
 	stamp=$(tree_stamp)
+	# A tree that a mutant run left changed (it was interrupted) is not
+	# the tree the stamp describes any more.
+	[ ! -f "$SRC/.harness-mutant" ] || rm -f "$SRC/.harness-stamp"
 	if [ ! -f "$SRC/.harness-stamp" ] || [ "$(cat "$SRC/.harness-stamp")" != "$stamp" ]; then
 		stage "extract: $BASE_TARBALL -> $SRC"
 		rm -rf "$SRC" "$B/$VARIANT/tmp"
@@ -388,6 +391,87 @@ cmd_soak() {
 	echo "    ./run soak $min took $((SECONDS - t0)) s; logs: $out"
 	echo "$NPASS passed, $NFAIL failed"
 	[ "$NFAIL" = 0 ]
+}
+
+# mutant_apply FILE [-R]: put one fault back into the tree ("Revert:" a
+# patch of the series, or apply FILE's own diff); -R takes it out again.
+mutant_apply() {
+	local m=$1 dir=${2:-} rev p
+	rev=$(sed -n 's/^Revert: //p' "$m")
+	if [ -n "$rev" ]; then
+		p=$TOP/patches/$rev
+		[ -f "$p" ] || die "mutant $(basename "$m"): patches/$rev does not exist"
+		[ "$dir" = -R ] && dir="" || dir=-R
+	else
+		p=$m
+	fi
+	# shellcheck disable=SC2086
+	(cd "$SRC" && patch -p1 -s --no-backup-if-mismatch -r - $dir <"$p") \
+		>"$LOGS/mutant.log" 2>&1 ||
+		{ cat "$LOGS/mutant.log" >&2; die "mutant $(basename "$m") does not apply${dir:+ in reverse}"; }
+}
+
+# ./run mutants [NAME...]: for each harness/mutants/NAME.patch, put the
+# fault it describes back into the patched test kernel, run the tests (or
+# the soak) it names, and demand that they fail.  A test that still passes
+# with its fault back in proves nothing: that mutant is "missed" and the
+# command fails.  Builds in build/mutants, so the main tree is never
+# changed; each mutant costs an incremental build.
+cmd_mutants() {
+	local m name run kind arg out rc caught=0 missed=0 t0=$SECONDS summary=""
+	local list=()
+	if [ $# -gt 0 ]; then
+		for name in "$@"; do
+			m=$TOP/harness/mutants/${name%.patch}.patch
+			[ -f "$m" ] || die "mutants: no harness/mutants/${name%.patch}.patch"
+			list+=("$m")
+		done
+	else
+		list=("$TOP"/harness/mutants/*.patch)
+	fi
+	IN_TEST=1
+	B=${RUN_BUILD_DIR:-$TOP/build}/mutants
+	LOGS=$B/logs
+	export CCACHE_BASEDIR=$B
+	test_kernel test
+	for m in "${list[@]}"; do
+		name=$(basename "$m" .patch)
+		run=$(sed -n 's/^Run: //p' "$m")
+		kind=${run%% *} arg=${run#* }
+		case "$kind" in test|soak) ;; *) die "mutant $name: Run: is 'test GLOB' or 'soak MIN', not '$run'" ;; esac
+		stage "mutant $name: $(sed -n 's/^Guards: //p' "$m")"
+		echo "$name" >"$SRC/.harness-mutant"
+		mutant_apply "$m"
+		build_kernel test
+		build_initramfs test
+		out=$R/mutants/$name
+		rc=0
+		if [ "$kind" = soak ]; then
+			boot soak $((arg * 60 + 900)) "$out" "harness.soak=$arg" || rc=$?
+		else
+			boot test 1200 "$out" "harness.tests=$arg" || rc=$?
+		fi
+		NPASS=0 NFAIL=0
+		verdict "$out" "$rc" "$arg" >"$out/verdict.txt"
+		sed 's/^/    /' "$out/verdict.txt"
+		mutant_apply "$m" -R
+		rm -f "$SRC/.harness-mutant"
+		if [ "$NFAIL" -gt 0 ]; then
+			caught=$((caught + 1))
+			summary="$summary
+CAUGHT $name: $(grep -m1 '^FAIL' "$out/verdict.txt")"
+		else
+			missed=$((missed + 1))
+			summary="$summary
+MISSED $name: $run passed with the fault back in"
+		fi
+	done
+	# Leave the mutant tree built as it is on main.
+	build_kernel test >/dev/null
+	echo "$summary" | sed '/^$/d'
+	echo "    ./run mutants took $((SECONDS - t0)) s; logs: $R/mutants"
+	echo "$caught passed, $missed failed"
+	[ "$missed" = 0 ]
 }
 
 # harness_selftest OUTDIR BOOT_RC: run the real verdict on a guest that
