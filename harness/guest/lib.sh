@@ -62,6 +62,21 @@ tramp_stat() {
 	awk -v k="$1" '$1 == k { print $2 }' $TRAMP_ST
 }
 
+# tramp_areas: trampoline memory areas that exist, from /proc/vmallocinfo
+# (their allocation site), independent of our own counters.  The only leak
+# check for them: on a KASAN kernel execmem defers kmemleak registration
+# (VM_DEFER_KMEMLEAK), so kmemleak never sees a trampoline.
+tramp_areas() {
+	grep -c ' arch_ftrace_alloc_trampoline+' /proc/vmallocinfo
+}
+
+# tramp_areas_check: at rest, one area per live trampoline.
+tramp_areas_check() {
+	areas=$(tramp_areas)
+	[ "$areas" = "$(tramp_stat live)" ] ||
+		fail "$areas trampoline areas in vmallocinfo, $(tramp_stat live) live trampolines"
+}
+
 # tramp_mark: remember the counters, for tramp_settled.
 tramp_mark() {
 	[ -r $TRAMP_ST ] || fail "no $TRAMP_ST"
@@ -91,6 +106,7 @@ tramp_settled() {
 		fail "allocated $TRAMP_ALLOCATED but freed $freed"
 	[ "$(tramp_stat bytes_pending)" = 0 ] ||
 		fail "bytes_pending $(tramp_stat bytes_pending) at rest"
+	tramp_areas_check
 }
 
 # kmemleak_clean: no unreferenced object after two scans (a no-op on a

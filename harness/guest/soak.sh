@@ -49,9 +49,10 @@ if [ -w /sys/kernel/debug/kmemleak ]; then
 	leaks=$(grep -c '^unreferenced object' /sys/kernel/debug/kmemleak)
 	[ "$leaks" = 0 ] || head -n 40 /sys/kernel/debug/kmemleak
 fi
+areas=$(tramp_areas)
 alloc=$(($(tramp_stat allocated) - a0))
 freed=$(($(tramp_stat freed) - f0))
-sum="$min min: $(($(rstat gps) - g0)) GPs, $(($(rstat cbs_invoked) - c0)) callbacks invoked, $rounds churn rounds ($npass passed, $nfail failed), $(($(tramp_stat swaps) - s0)) swaps, $alloc trampolines allocated, $freed freed, $(tramp_stat retiring) retiring, kmemleak $leaks"
+sum="$min min: $(($(rstat gps) - g0)) GPs, $(($(rstat cbs_invoked) - c0)) callbacks invoked, $rounds churn rounds ($npass passed, $nfail failed), $(($(tramp_stat swaps) - s0)) swaps, $alloc trampolines allocated, $freed freed, $(tramp_stat retiring) retiring, kmemleak $leaks, $areas trampoline areas for $(tramp_stat live) live"
 echo "$torture"
 case "$torture" in
 *"End of test: SUCCESS"*) ;;
@@ -59,6 +60,7 @@ case "$torture" in
 esac
 if [ $bad != 0 ] || [ "$nfail" != 0 ] || [ "$npass" != "$rounds" ] ||
 	[ "$alloc" != "$freed" ] || [ "$(tramp_stat retiring)" != 0 ] ||
+	[ "$areas" != "$(tramp_stat live)" ] ||
 	{ [ "$leaks" != na ] && [ "$leaks" != 0 ]; }; then
 	result FAIL "$sum"
 	exit 1

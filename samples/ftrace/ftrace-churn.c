@@ -61,6 +61,17 @@ static unsigned int delay_every = 64;
 module_param(delay_every, uint, 0444);
 MODULE_PARM_DESC(delay_every, "Every Nth callback spins 20 us, to be preempted in the trampoline (0: never)");
 
+static unsigned int stall_every;
+module_param(stall_every, uint, 0444);
+MODULE_PARM_DESC(stall_every, "Every Nth callback spins 100 ms, longer than the RCU grace period that a premature free would wait for (0: never)");
+
+static unsigned int linger;
+module_param(linger, uint, 0444);
+MODULE_PARM_DESC(linger, "Ops that insmod leaves registered and rmmod unregisters asynchronously (0..64)");
+
+#define CHURN_MAX_LINGER	64
+#define CHURN_DELAY_US		20
+#define CHURN_STALL_US		(100 * USEC_PER_MSEC)
 #define CHURN_MAX_THREADS	16
 #define CHURN_MAX_SAMPLES	4096
 
@@ -96,6 +107,7 @@ static void (* const churn_targets[])(void) = {
 static atomic64_t witness_hits;
 static atomic64_t churn_hits;
 static atomic64_t preempted_inside;
+static atomic64_t stalls;
 static atomic64_t refilters_done;
 static atomic64_t registers_done;
 static atomic64_t unregs_sync;
@@ -111,10 +123,10 @@ static u64 *lat_async;
 static atomic_t nr_lat_sync;
 static atomic_t nr_lat_async;
 
-static void churn_delay(void)
+static void churn_spin(u64 us)
 {
 	unsigned long nivcsw = current->nivcsw;
-	u64 end = ktime_get_ns() + 20 * NSEC_PER_USEC;
+	u64 end = ktime_get_ns() + us * NSEC_PER_USEC;
 
 	/*
 	 * Spin, do not sleep: a sleep would be a voluntary switch.  Preemption
@@ -126,22 +138,31 @@ static void churn_delay(void)
 		atomic64_inc(&preempted_inside);
 }
 
+/*
+ * The stall: a trampoline retired while we spin here must not be freed
+ * before we return into it.  An RCU grace period alone would have ended
+ * long before, because we are preemptible and not in a read-side section.
+ */
+static void churn_delay(s64 n)
+{
+	if (stall_every && !(n % stall_every)) {
+		atomic64_inc(&stalls);
+		churn_spin(CHURN_STALL_US);
+	} else if (delay_every && !(n % delay_every)) {
+		churn_spin(CHURN_DELAY_US);
+	}
+}
+
 static void witness_func(unsigned long ip, unsigned long parent_ip,
 			 struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
-	s64 n = atomic64_inc_return(&witness_hits);
-
-	if (delay_every && !(n % delay_every))
-		churn_delay();
+	churn_delay(atomic64_inc_return(&witness_hits));
 }
 
 static void churn_func(unsigned long ip, unsigned long parent_ip,
 		       struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
-	s64 n = atomic64_inc_return(&churn_hits);
-
-	if (delay_every && !(n % delay_every))
-		churn_delay();
+	churn_delay(atomic64_inc_return(&churn_hits));
 }
 
 /* No FTRACE_OPS_FL_RECURSION: the callbacks run with preemption enabled. */
@@ -162,6 +183,29 @@ static void churn_release(struct ftrace_ops *ops)
 	ftrace_free_filter(ops);
 	kfree(ops);
 	atomic64_inc(&releases_done);
+}
+
+/* Registered by insmod, unregistered asynchronously by rmmod. */
+static struct ftrace_ops *lingering[CHURN_MAX_LINGER];
+static unsigned int nr_lingering;
+
+static void churn_linger(void)
+{
+	struct ftrace_ops *ops;
+
+	while (nr_lingering < linger) {
+		ops = kzalloc(sizeof(*ops), GFP_KERNEL);
+		if (!ops)
+			return;
+		ops->func = churn_func;
+		if (ftrace_set_filter_ip(ops, (unsigned long)ftrace_churn_target_a, 0, 0) ||
+		    register_ftrace_function(ops)) {
+			ftrace_free_filter(ops);
+			kfree(ops);
+			return;
+		}
+		lingering[nr_lingering++] = ops;
+	}
 }
 
 static bool churn_budget_left(void)
@@ -347,7 +391,8 @@ static bool churn_params_ok(void)
 	return nr_churners >= 1 && nr_churners <= CHURN_MAX_THREADS &&
 	       nr_callers >= 1 && nr_callers <= CHURN_MAX_THREADS &&
 	       nr_refilters >= 1 && nr_refilters <= 10000000 &&
-	       refilters_per_ops <= 1000 && async_pct <= 100;
+	       refilters_per_ops <= 1000 && async_pct <= 100 &&
+	       linger <= CHURN_MAX_LINGER;
 }
 
 static int __init ftrace_churn_init(void)
@@ -393,12 +438,14 @@ static int __init ftrace_churn_init(void)
 	pass = calls == hits && !atomic_read(&errors);
 	lat_summary("sync", lat_sync, atomic_read(&nr_lat_sync), sync_buf, sizeof(sync_buf));
 	lat_summary("async", lat_async, atomic_read(&nr_lat_async), async_buf, sizeof(async_buf));
-	pr_info("%s refilters=%lld registers=%lld unregs_sync=%lld unregs_async=%lld calls=%lld witness=%lld mismatch=%lld preempted_inside=%lld errors=%d ms=%llu %s %s\n",
+	pr_info("%s refilters=%lld registers=%lld unregs_sync=%lld unregs_async=%lld calls=%lld witness=%lld mismatch=%lld preempted_inside=%lld stalls=%lld errors=%d ms=%llu %s %s\n",
 		pass ? "PASS" : "FAIL", atomic64_read(&refilters_done),
 		atomic64_read(&registers_done), atomic64_read(&unregs_sync),
 		atomic64_read(&unregs_async), calls, hits, hits - calls,
-		atomic64_read(&preempted_inside), atomic_read(&errors), ms,
+		atomic64_read(&preempted_inside), atomic64_read(&stalls),
+		atomic_read(&errors), ms,
 		sync_buf, async_buf);
+	churn_linger();
 	ret = 0;
 out_filter:
 	ftrace_free_filter(&witness_ops);
@@ -417,8 +464,14 @@ out_free:
  */
 static void __exit ftrace_churn_exit(void)
 {
-	pr_info("exit: releases done %lld of %lld\n",
-		atomic64_read(&releases_done), atomic64_read(&unregs_async));
+	unsigned int i, n = 0;
+
+	for (i = 0; i < nr_lingering; i++)
+		if (!unregister_ftrace_function_async(lingering[i], churn_release))
+			n++;
+	pr_info("exit: releases done %lld of %lld (%u of %u lingering ops unregistered here)\n",
+		atomic64_read(&releases_done), atomic64_read(&unregs_async) + n,
+		n, nr_lingering);
 	kfree(lat_sync);
 	kfree(lat_async);
 }

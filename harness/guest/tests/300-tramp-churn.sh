@@ -9,12 +9,17 @@ n=${n:-5000}
 tramp_mark
 kmemleak_forget
 dmesg -c >/dev/null
-modprobe ftrace-churn nr_churners=2 nr_callers=2 nr_refilters="$n" ||
+# stall_every: now and then a caller spins 100 ms inside a trampoline
+# while churner 0 keeps retiring the witness's; a trampoline freed before
+# its Tasks RCU grace period is then run after it is gone.
+modprobe ftrace-churn nr_churners=2 nr_callers=2 nr_refilters="$n" stall_every=16384 ||
 	fail "modprobe ftrace-churn failed: $(dmesg | tail -n 3)"
 line=$(dmesg | grep 'ftrace_churn: \(PASS\|FAIL\)')
 echo "$line"
 rmmod ftrace-churn || fail "rmmod ftrace-churn failed"
 echo "$line" | grep -q 'ftrace_churn: PASS' || fail "churn did not pass"
+stalls=$(echo "$line" | sed -n 's/.* stalls=\([0-9]*\).*/\1/p')
+[ "${stalls:-0}" -gt 0 ] || fail "no caller stalled inside a trampoline"
 # Every retired trampoline is freed once the grace periods have run.
 tramp_settled
 cat $TRAMP_ST

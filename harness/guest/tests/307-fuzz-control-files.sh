@@ -110,7 +110,8 @@ ONE_TOKEN=1 refuse_all $I/set_ftrace_filter "cat $I/set_ftrace_filter $I/current
 
 # 5. The churn module's options, at load time.
 for o in nr_churners=0 nr_churners=4294967296 nr_callers=-1 nr_refilters=abc \
-	async_pct=101 refilters_per_ops=1001 delay_every=-5 nr_churners=100000; do
+	async_pct=101 refilters_per_ops=1001 delay_every=-5 nr_churners=100000 \
+	linger=65 stall_every=-1; do
 	tried=$((tried + 1))
 	if modprobe ftrace-churn "$o" nr_refilters=10 2>/dev/null; then
 		rmmod ftrace-churn
