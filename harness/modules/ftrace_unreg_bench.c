@@ -10,8 +10,14 @@
  * so the longest one during an unregister is how long the unregister
  * kept every other ftrace_lock user waiting.
  *
+ * Then the same with a second ops, unregistered asynchronously where the
+ * kernel can (unregister_ftrace_function_async(), FTRACE_UNREG_BENCH_ASYNC
+ * from the Makefile); stock has no such call, so there the second one is
+ * another unregister_ftrace_function(), which is what a stock user has.
+ *
  * One line per sample:
  *   ftrace_unreg_bench: sample reg_ns=R unreg_ns=U lock_wait_max_ns=W
+ *     unreg_async_ns=A lock_wait_async_max_ns=V
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -67,10 +73,30 @@ static int prober_fn(void *unused)
 	return 0;
 }
 
-static int bench_one(void)
+static void bench_free(struct ftrace_ops *ops)
 {
-	u64 t0, reg_ns, unreg_ns, wait_ns;
+	ftrace_free_filter(ops);
+	kfree(ops);
+}
+
+static int bench_unregister(struct ftrace_ops *ops, bool async)
+{
+#ifdef FTRACE_UNREG_BENCH_ASYNC
+	if (async)
+		return unregister_ftrace_function_async(ops, bench_free);
+#endif
+	return unregister_ftrace_function(ops);
+}
+
+/*
+ * Register an ops on the target, call it, and time its unregister and the
+ * longest ftrace_lock wait of the prober meanwhile.  The ops is freed here,
+ * or by the release callback of an asynchronous unregister.
+ */
+static int bench_cycle(bool async, u64 *reg_ns, u64 *unreg_ns, u64 *wait_ns)
+{
 	struct ftrace_ops *ops;
+	u64 t0;
 	int ret;
 
 	ops = kzalloc(sizeof(*ops), GFP_KERNEL);
@@ -82,7 +108,7 @@ static int bench_one(void)
 		goto out;
 	t0 = ktime_get_ns();
 	ret = register_ftrace_function(ops);
-	reg_ns = ktime_get_ns() - t0;
+	*reg_ns = ktime_get_ns() - t0;
 	if (ret)
 		goto out;
 	ftrace_unreg_bench_target();
@@ -90,20 +116,36 @@ static int bench_one(void)
 	WRITE_ONCE(prober_max_ns, 0);
 	WRITE_ONCE(prober_armed, true);
 	t0 = ktime_get_ns();
-	ret = unregister_ftrace_function(ops);
-	unreg_ns = ktime_get_ns() - t0;
+	ret = bench_unregister(ops, async);
+	*unreg_ns = ktime_get_ns() - t0;
 	if (ret)
 		return ret;	/* Still registered: leak it rather than free it. */
 	/* Let a prober call that was blocked by the unregister finish. */
 	usleep_range(2000, 3000);
 	WRITE_ONCE(prober_armed, false);
-	wait_ns = READ_ONCE(prober_max_ns);
-	pr_info("sample reg_ns=%llu unreg_ns=%llu lock_wait_max_ns=%llu\n",
-		reg_ns, unreg_ns, wait_ns);
+	*wait_ns = READ_ONCE(prober_max_ns);
+#ifdef FTRACE_UNREG_BENCH_ASYNC
+	if (async)
+		return 0;	/* bench_free() runs after the grace periods. */
+#endif
 out:
-	ftrace_free_filter(ops);
-	kfree(ops);
+	bench_free(ops);
 	return ret;
+}
+
+static int bench_one(void)
+{
+	u64 reg_ns, unreg_ns, wait_ns, areg_ns, aunreg_ns, await_ns;
+	int ret;
+
+	ret = bench_cycle(false, &reg_ns, &unreg_ns, &wait_ns);
+	if (!ret)
+		ret = bench_cycle(true, &areg_ns, &aunreg_ns, &await_ns);
+	if (ret)
+		return ret;
+	pr_info("sample reg_ns=%llu unreg_ns=%llu lock_wait_max_ns=%llu unreg_async_ns=%llu lock_wait_async_max_ns=%llu\n",
+		reg_ns, unreg_ns, wait_ns, aunreg_ns, await_ns);
+	return 0;
 }
 
 static int __init ftrace_unreg_bench_init(void)
