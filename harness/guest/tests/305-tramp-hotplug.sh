@@ -14,7 +14,9 @@ n=${n:-1500}
 tramp_mark
 log_mark
 trap 'echo 1 >$CPU 2>/dev/null' EXIT
-modprobe ftrace-churn nr_churners=2 nr_callers=2 nr_refilters="$n" &
+# stall_every: callers spin 100 ms inside trampolines now and then, so some
+# are migrated off CPU 1 while inside one that is being retired.
+modprobe ftrace-churn nr_churners=2 nr_callers=2 nr_refilters="$n" stall_every=16384 &
 churn=$!
 ops=0
 while kill -0 $churn 2>/dev/null; do
@@ -30,6 +32,8 @@ line=$(newlog | grep 'ftrace_churn: \(PASS\|FAIL\)')
 echo "$line"
 rmmod ftrace-churn || fail "rmmod ftrace-churn failed"
 echo "$line" | grep -q 'ftrace_churn: PASS' || fail "churn did not pass"
+stalls=$(echo "$line" | sed -n 's/.* stalls=\([0-9]*\).*/\1/p')
+[ "${stalls:-0}" -gt 0 ] || fail "no caller stalled inside a trampoline"
 tramp_settled
 [ "$TRAMP_SWAPS" -ge "$n" ] || fail "only $TRAMP_SWAPS swaps for $n filter changes"
 [ $ops -ge 3 ] || fail "only $ops offline/online cycles during the churn"
