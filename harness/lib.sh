@@ -379,6 +379,12 @@ cmd_test() {
 	[ "$NFAIL" = 0 ]
 }
 
+# soak_boot MINUTES OUTDIR: boot the test kernel for a soak of MINUTES, with
+# a quarter of an hour to spare for the boot, the wind-down and the scans.
+soak_boot() {
+	boot soak $(($1 * 60 + 900)) "$2" "harness.soak=$1"
+}
+
 # ./run soak [MINUTES]: rcutorture tasks and the trampoline churn together on
 # the test kernel for MINUTES (default 30); "N passed, N failed" as for test.
 cmd_soak() {
@@ -386,7 +392,7 @@ cmd_soak() {
 	case "$min" in ''|*[!0-9]*|0) die "soak: MINUTES must be a positive number" ;; esac
 	IN_TEST=1
 	test_kernel test
-	boot soak $((min * 60 + 900)) "$out" "harness.soak=$min" || rc=$?
+	soak_boot "$min" "$out" || rc=$?
 	verdict "$out" "$rc"
 	echo "    ./run soak $min took $((SECONDS - t0)) s; logs: $out"
 	echo "$NPASS passed, $NFAIL failed"
@@ -447,7 +453,7 @@ cmd_mutants() {
 		out=$R/mutants/$name
 		rc=0
 		if [ "$kind" = soak ]; then
-			boot soak $((arg * 60 + 900)) "$out" "harness.soak=$arg" || rc=$?
+			soak_boot "$arg" "$out" || rc=$?
 		else
 			boot test 1200 "$out" "harness.tests=$arg" || rc=$?
 		fi

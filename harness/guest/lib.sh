@@ -77,6 +77,21 @@ tramp_areas_check() {
 		fail "$areas trampoline areas in vmallocinfo, $(tramp_stat live) live trampolines"
 }
 
+# tramp_wait_retired [SECONDS]: wait until no trampoline is retiring any
+# more, SECONDS (default 60) at most.
+tramp_wait_retired() {
+	i=0
+	while [ "$(tramp_stat retiring)" != 0 ] && [ $i -lt $((${1:-60} * 10)) ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# churn_field LINE NAME: the value of NAME=... in an ftrace-churn line.
+churn_field() {
+	echo "$1" | sed -n "s/.* $2=\([0-9]*\).*/\1/p"
+}
+
 # tramp_mark: remember the counters, for tramp_settled.
 tramp_mark() {
 	[ -r $TRAMP_ST ] || fail "no $TRAMP_ST"
@@ -90,11 +105,7 @@ tramp_mark() {
 # trampoline allocated since tramp_mark must be freed and nothing may be
 # pending.  Sets TRAMP_ALLOCATED and TRAMP_SWAPS (since tramp_mark).
 tramp_settled() {
-	i=0
-	while [ "$(tramp_stat retiring)" != 0 ] && [ $i -lt 60 ]; do
-		sleep 1
-		i=$((i + 1))
-	done
+	tramp_wait_retired
 	TRAMP_ALLOCATED=$(($(tramp_stat allocated) - TA0))
 	TRAMP_SWAPS=$(($(tramp_stat swaps) - TS0))
 	freed=$(($(tramp_stat freed) - TF0))

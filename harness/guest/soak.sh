@@ -5,9 +5,7 @@
 # churn, together, for harness.soak=MINUTES.  Reports grace periods, swaps,
 # callbacks, churn rounds, leaks; the host's verdict adds the splats.
 . /harness/lib.sh
-
 RS=/sys/kernel/debug/rcu_tasks/stats
-
 rstat() { awk -v k="$1" '$1 == k { print $2 }' $RS; }
 min=$(sed -n 's/.*harness\.soak=\([0-9]*\).*/\1/p' /proc/cmdline)
 min=${min:-30}
@@ -36,8 +34,7 @@ while [ "$(cut -d. -f1 /proc/uptime)" -lt "$end" ]; do
 		echo "harness: soak: $rounds churn rounds, $(($(tramp_stat swaps) - s0)) swaps, $(($(rstat gps) - g0)) GPs"
 done
 rmmod rcutorture
-i=0
-while [ "$(tramp_stat retiring)" != 0 ] && [ $i -lt 60 ]; do sleep 1; i=$((i + 1)); done
+tramp_wait_retired
 torture=$(newlog | grep -- "tasks-torture:--- End of test" | tail -n 1)
 npass=$(newlog | grep -c 'ftrace_churn: PASS')
 nfail=$(newlog | grep -c 'ftrace_churn: FAIL')

@@ -185,29 +185,6 @@ static void churn_release(struct ftrace_ops *ops)
 	atomic64_inc(&releases_done);
 }
 
-/* Registered by insmod, unregistered asynchronously by rmmod. */
-static struct ftrace_ops *lingering[CHURN_MAX_LINGER];
-static unsigned int nr_lingering;
-
-static void churn_linger(void)
-{
-	struct ftrace_ops *ops;
-
-	while (nr_lingering < linger) {
-		ops = kzalloc(sizeof(*ops), GFP_KERNEL);
-		if (!ops)
-			return;
-		ops->func = churn_func;
-		if (ftrace_set_filter_ip(ops, (unsigned long)ftrace_churn_target_a, 0, 0) ||
-		    register_ftrace_function(ops)) {
-			ftrace_free_filter(ops);
-			kfree(ops);
-			return;
-		}
-		lingering[nr_lingering++] = ops;
-	}
-}
-
 static bool churn_budget_left(void)
 {
 	return atomic64_read(&refilters_done) < nr_refilters && !atomic_read(&errors);
@@ -238,6 +215,46 @@ static int witness_filter(int remove)
 	return ret;
 }
 
+/* A new ops filtered on churn_targets[@target] and registered, or NULL. */
+static struct ftrace_ops *churn_ops_register(unsigned int target)
+{
+	struct ftrace_ops *ops = kzalloc(sizeof(*ops), GFP_KERNEL);
+
+	if (!ops) {
+		atomic_inc(&errors);
+		return NULL;
+	}
+	ops->func = churn_func;
+	if (!churn_filter(ops, target, 0)) {
+		if (!register_ftrace_function(ops)) {
+			atomic64_inc(&registers_done);
+			return ops;
+		}
+		pr_err("register_ftrace_function failed\n");
+		atomic_inc(&errors);
+	}
+	ftrace_free_filter(ops);
+	kfree(ops);
+	return NULL;
+}
+
+/* Registered by insmod, unregistered asynchronously by rmmod. */
+static struct ftrace_ops *lingering[CHURN_MAX_LINGER];
+static unsigned int nr_lingering;
+
+static void churn_linger(void)
+{
+	struct ftrace_ops *ops;
+
+	/* Index 1 is ftrace_churn_target_a, which the callers keep calling. */
+	while (nr_lingering < linger) {
+		ops = churn_ops_register(1);
+		if (!ops)
+			return;
+		lingering[nr_lingering++] = ops;
+	}
+}
+
 /* One ops from allocation to unregister. */
 static void churn_one_ops(void)
 {
@@ -247,20 +264,9 @@ static void churn_one_ops(void)
 	unsigned int r;
 	u64 t0;
 
-	ops = kzalloc(sizeof(*ops), GFP_KERNEL);
-	if (!ops) {
-		atomic_inc(&errors);
+	ops = churn_ops_register(base);
+	if (!ops)
 		return;
-	}
-	ops->func = churn_func;
-	if (churn_filter(ops, base, 0))
-		goto free;
-	if (register_ftrace_function(ops)) {
-		pr_err("register_ftrace_function failed\n");
-		atomic_inc(&errors);
-		goto free;
-	}
-	atomic64_inc(&registers_done);
 
 	/* Never remove @base: an empty filter would trace every function. */
 	for (r = 0; r < refilters_per_ops && churn_budget_left(); r++) {
@@ -286,7 +292,6 @@ static void churn_one_ops(void)
 	}
 	record_lat(lat_sync, &nr_lat_sync, ktime_get_ns() - t0);
 	atomic64_inc(&unregs_sync);
-free:
 	ftrace_free_filter(ops);
 	kfree(ops);
 }

@@ -49,9 +49,6 @@ tracer_cycle() {
 	sleep 0.2 &&
 	echo nop >$T/instances/offline/current_tracer
 }
-settled() {
-	while [ "$(tramp_stat retiring)" != 0 ]; do sleep 0.1; done
-}
 
 mkdir $T/instances/offline || fail "cannot create an instance"
 tramp_mark
@@ -62,7 +59,7 @@ i=0
 while [ $i -lt 5 ]; do
 	bounded "synchronize_rcu_tasks() (share 4)" share
 	bounded "a function tracer on and off in an instance" tracer_cycle
-	bounded "the retirement of its trampolines" settled
+	bounded "the retirement of its trampolines" tramp_wait_retired 600
 	i=$((i + 1))
 done
 echo 1 >$CPU || fail "CPU 1 refused to come back"

@@ -18,8 +18,7 @@ line=$(dmesg | grep 'ftrace_churn: \(PASS\|FAIL\)')
 echo "$line"
 rmmod ftrace-churn || fail "rmmod ftrace-churn failed"
 echo "$line" | grep -q 'ftrace_churn: PASS' || fail "churn did not pass"
-stalls=$(echo "$line" | sed -n 's/.* stalls=\([0-9]*\).*/\1/p')
-[ "${stalls:-0}" -gt 0 ] || fail "no caller stalled inside a trampoline"
+[ "$(churn_field "$line" stalls)" -gt 0 ] || fail "no caller stalled inside a trampoline"
 # Every retired trampoline is freed once the grace periods have run.
 tramp_settled
 cat $TRAMP_ST

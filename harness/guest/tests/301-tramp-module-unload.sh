@@ -28,7 +28,7 @@ while [ $k -lt 5 ]; do
 	wait $hold || fail "holdout 1500 failed"
 	line=$(dmesg | grep 'ftrace_churn: \(PASS\|FAIL\)')
 	echo "$line" | grep -q PASS || fail "churn: $line"
-	async=$(echo "$line" | sed -n 's/.*unregs_async=\([0-9]*\).*/\1/p')
+	async=$(churn_field "$line" unregs_async)
 	exit_line=$(dmesg | grep 'ftrace_churn: exit')
 	echo "$exit_line"
 	[ "$async" -gt 0 ] || fail "no asynchronous unregister in round $k"

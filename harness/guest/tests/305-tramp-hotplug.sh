@@ -32,8 +32,7 @@ line=$(newlog | grep 'ftrace_churn: \(PASS\|FAIL\)')
 echo "$line"
 rmmod ftrace-churn || fail "rmmod ftrace-churn failed"
 echo "$line" | grep -q 'ftrace_churn: PASS' || fail "churn did not pass"
-stalls=$(echo "$line" | sed -n 's/.* stalls=\([0-9]*\).*/\1/p')
-[ "${stalls:-0}" -gt 0 ] || fail "no caller stalled inside a trampoline"
+[ "$(churn_field "$line" stalls)" -gt 0 ] || fail "no caller stalled inside a trampoline"
 tramp_settled
 [ "$TRAMP_SWAPS" -ge "$n" ] || fail "only $TRAMP_SWAPS swaps for $n filter changes"
 [ $ops -ge 3 ] || fail "only $ops offline/online cycles during the churn"
