@@ -9,14 +9,21 @@ import subprocess
 import sys
 
 
-def samples(path):
-    out = {}
-    with open(path) as f:
-        for line in f:
-            if line.startswith('@@ M '):
-                _, _, name, value = line.split()
-                out.setdefault(name, []).append(float(value))
-    return out
+def samples(paths):
+    """Pool the samples of one or more guest runs (comma-separated paths);
+    also return each metric's median per run, for metrics seen in several."""
+    out, per_boot = {}, {}
+    for path in paths.split(','):
+        run = {}
+        with open(path) as f:
+            for line in f:
+                if line.startswith('@@ M '):
+                    _, _, name, value = line.split()
+                    run.setdefault(name, []).append(float(value))
+        for name, values in run.items():
+            out.setdefault(name, []).extend(values)
+            per_boot.setdefault(name, []).append(pct(values, 50))
+    return out, {k: v for k, v in per_boot.items() if len(v) > 1}
 
 
 def pct(values, p):
@@ -38,7 +45,8 @@ def fmt(x, name):
 
 
 def main():
-    stock, ours, outdir = samples(sys.argv[1]), samples(sys.argv[2]), sys.argv[3]
+    (stock, stock_boots), (ours, ours_boots) = samples(sys.argv[1]), samples(sys.argv[2])
+    outdir = sys.argv[3]
     rows, table = [], []
     table.append('| metric | stock p50 | ours p50 | ratio p50 | stock p99 | ours p99 | n stock/ours |')
     table.append('|---|---|---|---|---|---|---|')
@@ -55,12 +63,23 @@ def main():
         table.append('| %s | %s | %s | %s | %s | %s | %d/%d |' % (
             name, fmt(row['stock_p50'], name), fmt(row['ours_p50'], name), ratio,
             fmt(row['stock_p99'], name), fmt(row['ours_p99'], name), len(s), len(o)))
+    if stock_boots or ours_boots:
+        table.append('')
+        table.append('Medians of each boot (the pooled samples above come from several):')
+        table.append('')
+        table.append('| metric | stock, per boot | ours, per boot |')
+        table.append('|---|---|---|')
+        for name in sorted(set(stock_boots) | set(ours_boots)):
+            table.append('| %s | %s | %s |' % (
+                name, ', '.join(fmt(x, name) for x in stock_boots.get(name, [])),
+                ', '.join(fmt(x, name) for x in ours_boots.get(name, []))))
     md = '\n'.join(table) + '\n'
     print(md)
     with open(os.path.join(outdir, 'bench.md'), 'w') as f:
         f.write(md)
     with open(os.path.join(outdir, 'bench.json'), 'w') as f:
-        json.dump({'metrics': rows, 'samples': {'stock': stock, 'ours': ours}}, f, indent=1)
+        json.dump({'metrics': rows, 'samples': {'stock': stock, 'ours': ours},
+                   'per_boot_p50': {'stock': stock_boots, 'ours': ours_boots}}, f, indent=1)
     plot(stock, ours, outdir)
 
 

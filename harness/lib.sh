@@ -136,8 +136,11 @@ prepare_tree() {
 		stage "extract: $BASE_TARBALL -> $SRC"
 		rm -rf "$SRC" "$B/$VARIANT/tmp"
 		mkdir -p "$B/$VARIANT/tmp"
+		# --touch: the archive's mtimes are older than the objects built
+		# from the previous tree, so a file that a patch no longer
+		# changes (one taken out of the series) would not be rebuilt.
 		run_logged extract "$LOGS/extract-$VARIANT.log" \
-			tar xJf "$BASE_TARBALL" -C "$B/$VARIANT/tmp"
+			tar xJf "$BASE_TARBALL" --touch -C "$B/$VARIANT/tmp"
 		mv "$B/$VARIANT/tmp/$BASE_TOPDIR" "$SRC"
 		rmdir "$B/$VARIANT/tmp"
 		local kv
