@@ -375,7 +375,7 @@ cmd_test() {
 	boot selftest 60 "$st" "harness.hang=1 kprobe_event=" || rc=$?
 	harness_selftest "$st" "$rc"
 	rc=0
-	boot test 3000 "$out" ${glob:+"harness.tests=$glob"} || rc=$?
+	boot test "${RUN_TEST_TIMEOUT:-3000}" "$out" ${glob:+"harness.tests=$glob"} || rc=$?
 	verdict "$out" "$rc" "$glob"
 	echo "    ./run test took $((SECONDS - t0)) s; logs: $out"
 	echo "$NPASS passed, $NFAIL failed"

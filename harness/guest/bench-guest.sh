@@ -41,14 +41,19 @@ idle_wakeups() {
 instance_disable() {
 	mkdir -p $T/instances/bench
 	i=0
-	while [ $i -lt 20 ]; do
+	while [ $i -lt 40 ]; do
 		echo 'schedule*' >$T/instances/bench/set_ftrace_filter
 		echo function >$T/instances/bench/current_tracer
 		sleep 0.2
-		metric instance_disable_ns "$(timewrite $T/instances/bench/current_tracer nop)"
+		# The two steps of turning a filtered tracer off: the tracer, then
+		# its filter (" " parses as an empty filter, like echo's newline).
+		off=$(timewrite $T/instances/bench/current_tracer nop)
+		clear=$(timewrite $T/instances/bench/set_ftrace_filter " ")
+		metric instance_disable_ns "$off"
+		metric instance_filter_clear_ns "$clear"
+		metric instance_disable_and_clear_ns "$((off + clear))"
 		i=$((i + 1))
 	done
-	echo >$T/instances/bench/set_ftrace_filter
 	rmdir $T/instances/bench
 }
 

@@ -11,6 +11,9 @@
 # last line it prints is the reason.
 . /harness/lib.sh
 glob=$(sed -n 's/.*harness\.tests=\([^ ]*\).*/\1/p' /proc/cmdline)
+# harness.timeout=SECONDS raises every test's timeout to at least SECONDS,
+# for runs made longer on purpose (harness.churn=100000).
+min_tmo=$(sed -n 's/.*harness\.timeout=\([0-9]*\).*/\1/p' /proc/cmdline)
 cd /tmp || exit 1
 for t in "$1"/*.sh; do
 	name=$(basename "$t" .sh)
@@ -28,12 +31,14 @@ for t in "$1"/*.sh; do
 		[ $match = 1 ] || continue
 	fi
 	tmo=$(sed -n 's/^# timeout: *\([0-9]*\).*/\1/p' "$t")
+	tmo=${tmo:-300}
+	[ -n "$min_tmo" ] && [ "$min_tmo" -gt "$tmo" ] && tmo=$min_tmo
 	want=$(sed -n 's/^# variant: *\([a-z]*\).*/\1/p' "$t")
 	if [ -n "$want" ] && [ "$want" != "$VARIANT" ]; then
 		data "@@ SKIP $name: only on the $want kernel"
 		continue
 	fi
-	echo "harness: --- $name (timeout ${tmo:-300}s)"
+	echo "harness: --- $name (timeout ${tmo}s)"
 	kmsg "begin $name"
 	start=$(now_us)
 	# The test runs in its own session so that a timeout kills all it
@@ -41,7 +46,7 @@ for t in "$1"/*.sh; do
 	setsid sh "$t" >/tmp/test.log 2>&1 &
 	pid=$!
 	(
-		sleep "${tmo:-300}"
+		sleep "$tmo"
 		echo "harness: $name timed out; blocked tasks:"
 		echo w >/proc/sysrq-trigger
 		kill -KILL -"$pid" "$pid"
@@ -57,7 +62,7 @@ for t in "$1"/*.sh; do
 	case $rc in
 	0) data "@@ PASS $name (${ms} ms)" ;;
 	77) data "@@ SKIP $name: $reason" ;;
-	137) data "@@ FAIL $name: timed out after ${tmo:-300}s" ;;
+	137) data "@@ FAIL $name: timed out after ${tmo}s" ;;
 	*) data "@@ FAIL $name: ${reason:-exit $rc} (exit $rc)" ;;
 	esac
 done

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * timewrite FILE STRING: write STRING to FILE (a tracefs control file) and
- * print how long the write(2) took in nanoseconds, CLOCK_MONOTONIC.  busybox
- * has no clock finer than 10 ms, and the disable path is what we measure.
+ * print how long "echo STRING > FILE" took in nanoseconds, CLOCK_MONOTONIC:
+ * from open(O_TRUNC) to close(), because some files act at close (a filter
+ * is applied when set_ftrace_filter is released).  busybox has no clock
+ * finer than 10 ms.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -28,19 +30,22 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: timewrite FILE STRING\n");
 		return 2;
 	}
+	t0 = now_ns();
 	fd = open(argv[1], O_WRONLY | O_TRUNC);
 	if (fd < 0) {
 		perror(argv[1]);
 		return 1;
 	}
-	t0 = now_ns();
 	n = write(fd, argv[2], strlen(argv[2]));
-	t1 = now_ns();
 	if (n < 0) {
 		perror("write");
 		return 1;
 	}
-	close(fd);
+	if (close(fd)) {
+		perror("close");
+		return 1;
+	}
+	t1 = now_ns();
 	printf("%lld\n", t1 - t0);
 	return 0;
 }
