@@ -50,7 +50,9 @@ wait_dmesg() {
 
 # now_us: microseconds since boot (busybox date has no %N).
 now_us() {
-	awk '{ printf "%d\n", $1 * 1000000 }' /proc/uptime
+	# %.0f: the guest's awk (busybox) converts %d through a 32-bit int,
+	# which overflows after 35 minutes of uptime.
+	awk '{ printf "%.0f\n", $1 * 1000000 }' /proc/uptime
 }
 
 VARIANT=$(cut -d' ' -f1 /harness/kernel 2>/dev/null)
