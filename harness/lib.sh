@@ -163,7 +163,10 @@ prepare_tree() {
 # symbol of the fragments made it (a dependency lost is a silent wrong kernel).
 configure() {
 	local kind=$1 frags="rcu-tasks.config"
-	[ "$kind" = test ] && frags="$frags rcu-tasks-debug.config"
+	case "$kind" in
+	test) frags="$frags rcu-tasks-debug.config" ;;
+	rt) frags="$frags rcu-tasks-rt.config" ;;
+	esac
 	OBJ=$B/$VARIANT/obj-$kind
 	mkdir -p "$OBJ"
 	local want
@@ -318,13 +321,14 @@ extract_files() {
 # kernel thought of it.
 NPASS=0
 NFAIL=0
+VPFX=""		# Prefix of the test names, "rt:" for the PREEMPT_RT pass.
 verdict() {
 	local out=$1 brc=$2 line nran=0
 	while IFS= read -r line; do
 		case "$line" in
-		"@@ PASS "*) echo "PASS ${line#@@ PASS }"; NPASS=$((NPASS + 1)); nran=$((nran + 1)) ;;
-		"@@ FAIL "*) echo "FAIL ${line#@@ FAIL }"; NFAIL=$((NFAIL + 1)); nran=$((nran + 1)) ;;
-		"@@ SKIP "*) echo "SKIP ${line#@@ SKIP }"; nran=$((nran + 1)) ;;
+		"@@ PASS "*) echo "PASS $VPFX${line#@@ PASS }"; NPASS=$((NPASS + 1)); nran=$((nran + 1)) ;;
+		"@@ FAIL "*) echo "FAIL $VPFX${line#@@ FAIL }"; NFAIL=$((NFAIL + 1)); nran=$((nran + 1)) ;;
+		"@@ SKIP "*) echo "SKIP $VPFX${line#@@ SKIP }"; nran=$((nran + 1)) ;;
 		esac
 	done <"$out/data.txt"
 	# A test filter that matches nothing is a mistake, not a pass.
@@ -333,10 +337,10 @@ verdict() {
 		NFAIL=$((NFAIL + 1))
 	fi
 	if [ "$brc" = 124 ] || [ "$brc" = 137 ]; then
-		echo "FAIL guest: timed out (console: $out/console.log)"
+		echo "FAIL ${VPFX}guest: timed out (console: $out/console.log)"
 		NFAIL=$((NFAIL + 1))
 	elif ! grep -q '^@@ DONE' "$out/data.txt"; then
-		echo "FAIL guest: did not finish (qemu exit $brc, console: $out/console.log)"
+		echo "FAIL ${VPFX}guest: did not finish (qemu exit $brc, console: $out/console.log)"
 		NFAIL=$((NFAIL + 1))
 	fi
 	# A splat is charged to the test that was running when it appeared.
@@ -347,7 +351,7 @@ verdict() {
 		$0 ~ re { sub(/^\[[ 0-9.]*\] /, ""); print (t == "" ? "boot" : t) ": " $0 }' \
 		"$out/console.log" | head -n 5)
 	if [ -n "$splats" ]; then
-		echo "$splats" | sed 's/^/FAIL kernel-report: /'
+		echo "$splats" | sed "s/^/FAIL ${VPFX}kernel-report: /"
 		NFAIL=$((NFAIL + 1))
 	fi
 }
@@ -361,7 +365,7 @@ test_kernel() {
 
 cmd_build() {
 	local kind=${1:-bench}
-	case "$kind" in test|bench) ;; *) die "build: KIND is test or bench, not '$kind'" ;; esac
+	case "$kind" in test|bench|rt) ;; *) die "build: KIND is test, bench or rt, not '$kind'" ;; esac
 	test_kernel "$kind"
 }
 
@@ -380,11 +384,46 @@ cmd_test() {
 	boot selftest 60 "$st" "harness.hang=1 kprobe_event=" || rc=$?
 	harness_selftest "$st" "$rc"
 	rc=0
+	# The PREEMPT_RT kernel builds while the guest runs: single-threaded
+	# TCG keeps one host CPU busy, the build takes the other, niced.
+	local rt=0 rtpid=""
+	if [ "$VARIANT" = ours ] && { [ -z "$glob" ] || [ "${RUN_RT:-0}" = 1 ]; }; then
+		rt=1
+		stage "build: PREEMPT_RT test kernel in the background (log: $LOGS/rt-build.log)"
+		( renice -n 10 "$BASHPID" >/dev/null; JOBS=2 build_kernel rt && build_initramfs rt ) \
+			>"$LOGS/rt-build.log" 2>&1 &
+		rtpid=$!
+	fi
 	boot test "$tmo" "$out" "$per_test${glob:+ harness.tests=$glob}" || rc=$?
 	verdict "$out" "$rc" "$glob"
+	if [ "$rt" = 1 ]; then
+		rt_pass "$rtpid"
+	fi
 	echo "    ./run test took $((SECONDS - t0)) s; logs: $out"
 	echo "$NPASS passed, $NFAIL failed"
 	[ "$NFAIL" = 0 ]
+}
+
+# The tests that run on the PREEMPT_RT kernel: the RCU-tasks core and a
+# short trampoline churn, under lockdep's wait-context checks.
+RT_TESTS="rcutasks-*,tramp-churn"
+RT_APPEND="harness.churn=300"
+
+# rt_pass PID: wait for the background build of the PREEMPT_RT kernel
+# (PID) and run RT_TESTS on it; results are named "rt:<test>".
+rt_pass() {
+	local out=$R/$VARIANT/test-rt rc=0
+	if ! wait "$1"; then
+		tail -n 25 "$LOGS/rt-build.log" >&2
+		echo "FAIL rt:build: the PREEMPT_RT kernel did not build (log: $LOGS/rt-build.log)"
+		NFAIL=$((NFAIL + 1))
+		return 0
+	fi
+	sed -n 's/^    built in/    PREEMPT_RT kernel built in/p' "$LOGS/rt-build.log"
+	OBJ=$B/$VARIANT/obj-rt
+	boot test 1500 "$out" "harness.tests=$RT_TESTS $RT_APPEND" || rc=$?
+	VPFX="rt:" verdict "$out" "$rc" "$RT_TESTS"
+	OBJ=$B/$VARIANT/obj-test
 }
 
 # soak_boot MINUTES OUTDIR: boot the test kernel for a soak of MINUTES, with
@@ -452,17 +491,24 @@ cmd_mutants() {
 		name=$(basename "$m" .patch)
 		run=$(sed -n 's/^Run: //p' "$m")
 		kind=${run%% *} arg=${run#* }
-		case "$kind" in test|soak) ;; *) die "mutant $name: Run: is 'test GLOB' or 'soak MIN', not '$run'" ;; esac
+		case "$kind" in test|soak|rt) ;; *) die "mutant $name: Run: is 'test GLOB', 'rt GLOB' or 'soak MIN', not '$run'" ;; esac
 		stage "mutant $name: $(sed -n 's/^Guards: //p' "$m")"
 		echo "$name" >"$SRC/.harness-mutant"
 		mutant_apply "$m"
-		build_kernel test
-		build_initramfs test
 		out=$R/mutants/$name
 		rc=0
-		if [ "$kind" = soak ]; then
+		if [ "$kind" = rt ]; then
+			build_kernel rt
+			build_initramfs rt
+			boot test 1200 "$out" "harness.tests=$arg $RT_APPEND" || rc=$?
+			OBJ=$B/$VARIANT/obj-test
+		elif [ "$kind" = soak ]; then
+			build_kernel test
+			build_initramfs test
 			soak_boot "$arg" "$out" || rc=$?
 		else
+			build_kernel test
+			build_initramfs test
 			boot test 1200 "$out" "harness.tests=$arg" || rc=$?
 		fi
 		NPASS=0 NFAIL=0

@@ -92,38 +92,66 @@ static void stall_parse_invalid(struct kunit *test)
 	}
 }
 
-static void backoff_check_bounds(struct kunit *test)
-{
-	KUNIT_EXPECT_EQ(test, rcu_tasks_check_backoff(100, 50000), 0);
-	KUNIT_EXPECT_EQ(test, rcu_tasks_check_backoff(1, 1), 0);
-	KUNIT_EXPECT_EQ(test, rcu_tasks_check_backoff(1000, 1000000), 0);
-	KUNIT_EXPECT_EQ(test, rcu_tasks_check_backoff(0, 100), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rcu_tasks_check_backoff(1001, 2000), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rcu_tasks_check_backoff(500, 499), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rcu_tasks_check_backoff(100, 1000001), -EINVAL);
-}
-
 static void backoff_parse(struct kunit *test)
 {
 	unsigned int v = 42;
 
-	/* Lower bound, checked against the current upper bound. */
-	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("200", true, 50000, &v), 0);
+	/* Lower bound: 10..1000, whatever the upper bound is. */
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("200", true, &v), 0);
 	KUNIT_EXPECT_EQ(test, v, 200U);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("10", true, &v), 0);
+	KUNIT_EXPECT_EQ(test, v, 10U);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("1000", true, &v), 0);
+	KUNIT_EXPECT_EQ(test, v, 1000U);
 	v = 42;
-	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("2000", true, 50000, &v), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("600", true, 500, &v), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("0", true, 500, &v), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("x", true, 500, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("9", true, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("1", true, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("1001", true, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("0", true, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("x", true, &v), -EINVAL);
 	KUNIT_EXPECT_EQ(test, v, 42U);
 
-	/* Upper bound, checked against the current lower bound. */
-	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("100", false, 100, &v), 0);
+	/* Upper bound: 1000..1000000; 1 would poll a holdout every 1 us. */
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("1000", false, &v), 0);
+	KUNIT_EXPECT_EQ(test, v, 1000U);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("1000000", false, &v), 0);
+	KUNIT_EXPECT_EQ(test, v, 1000000U);
+	v = 42;
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("1", false, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("999", false, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("1000001", false, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("-5", false, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, v, 42U);
+}
+
+/* Every valid lower bound is at most every valid upper bound. */
+static void backoff_ranges_ordered(struct kunit *test)
+{
+	unsigned int lo, hi;
+
+	KUNIT_ASSERT_EQ(test, rcu_tasks_parse_backoff("1000", true, &lo), 0);
+	KUNIT_ASSERT_EQ(test, rcu_tasks_parse_backoff("1000", false, &hi), 0);
+	KUNIT_EXPECT_LE(test, lo, hi);
+	KUNIT_EXPECT_LE(test, RCU_TASKS_BACKOFF_MIN_US_LIMIT,
+			RCU_TASKS_BACKOFF_MAX_US_FLOOR);
+}
+
+static void range_parse(struct kunit *test)
+{
+	unsigned int v = 42;
+
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_range("0", 10, 100, true, &v), 0);
+	KUNIT_EXPECT_EQ(test, v, 0U);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_range("10", 10, 100, false, &v), 0);
+	KUNIT_EXPECT_EQ(test, v, 10U);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_range("100\n", 10, 100, false, &v), 0);
 	KUNIT_EXPECT_EQ(test, v, 100U);
 	v = 42;
-	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("99", false, 100, &v), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("2000000", false, 100, &v), -EINVAL);
-	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_backoff("-5", false, 100, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_range("0", 10, 100, false, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_range("9", 10, 100, true, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_range("101", 10, 100, true, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_range("", 10, 100, true, &v), -EINVAL);
+	KUNIT_EXPECT_EQ(test, rcu_tasks_parse_range("-1", 0, 100, true, &v), -EINVAL);
 	KUNIT_EXPECT_EQ(test, v, 42U);
 }
 
@@ -135,8 +163,9 @@ static struct kunit_case rcu_tasks_test_cases[] = {
 	KUNIT_CASE(backoff_inverted_bounds),
 	KUNIT_CASE(stall_parse_valid),
 	KUNIT_CASE(stall_parse_invalid),
-	KUNIT_CASE(backoff_check_bounds),
 	KUNIT_CASE(backoff_parse),
+	KUNIT_CASE(backoff_ranges_ordered),
+	KUNIT_CASE(range_parse),
 	{}
 };
 

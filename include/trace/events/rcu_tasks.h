@@ -77,18 +77,26 @@ TRACE_EVENT(rcu_tasks_holdout_pass,
 		      __entry->next_us)
 );
 
-/* A grace period ended after @duration_ns and @npasses holdout passes. */
+/*
+ * A grace period ended after @duration_ns and @npasses holdout passes;
+ * @expedited: it closed with an expedited RCU grace period (one IPI to
+ * each online CPU that was not idle) because somebody was waiting for it.
+ */
 TRACE_EVENT(rcu_tasks_gp_end,
-	    TP_PROTO(unsigned long gp_seq, u64 duration_ns, unsigned int npasses),
-	    TP_ARGS(gp_seq, duration_ns, npasses),
+	    TP_PROTO(unsigned long gp_seq, u64 duration_ns, unsigned int npasses,
+		     bool expedited),
+	    TP_ARGS(gp_seq, duration_ns, npasses, expedited),
 	    TP_STRUCT__entry(__field(unsigned long, gp_seq)
 			     __field(u64, duration_ns)
-			     __field(unsigned int, npasses)),
+			     __field(unsigned int, npasses)
+			     __field(bool, expedited)),
 	    TP_fast_assign(__entry->gp_seq = gp_seq;
 			   __entry->duration_ns = duration_ns;
-			   __entry->npasses = npasses;),
-	    TP_printk("gp_seq=%lu duration_ns=%llu passes=%u",
-		      __entry->gp_seq, __entry->duration_ns, __entry->npasses)
+			   __entry->npasses = npasses;
+			   __entry->expedited = expedited;),
+	    TP_printk("gp_seq=%lu duration_ns=%llu passes=%u expedited=%d",
+		      __entry->gp_seq, __entry->duration_ns, __entry->npasses,
+		      __entry->expedited)
 );
 
 /* @count callbacks of grace period @gp_seq were invoked. */
