@@ -454,7 +454,6 @@ void call_rcu_tasks(struct rcu_head *rhp, rcu_callback_t func)
 }
 EXPORT_SYMBOL_GPL(call_rcu_tasks);
 
-
 /* ------------------------------------------------------------------ */
 /* The grace period.                                                  */
 
