@@ -29,10 +29,39 @@ echo "stream of $cbs callbacks over $ms ms: $gps normal grace periods (bound $bo
 [ $((e1 - e0)) -le 2 ] || fail "$((e1 - e0)) expedited grace periods for a stream nobody waits for"
 [ $((cbs / gps)) -ge 10 ] || fail "only $((cbs / gps)) callbacks per grace period: no batching"
 
+# A slow stream: every filter write on a live function tracer retires a
+# trampoline through call_rcu_tasks(), one every few ms.  Unbounded, each
+# would get a grace period of its own after batch_ms; with gp_interval_ms
+# at 500 there is at most one every 500 ms.
+p=/sys/module/rcutasks/parameters
+T=/sys/kernel/tracing
+mkdir $T/instances/rb || fail "no tracefs instance"
+echo schedule > $T/instances/rb/set_ftrace_filter
+echo function > $T/instances/rb/current_tracer
+echo 500 > $p/gp_interval_ms
+sleep 1
+n0=$(stat gps_normal)
+t0=$(cut -d' ' -f1 /proc/uptime)
+i=0
+while [ $i -lt 300 ]; do
+	echo schedule_timeout >> $T/instances/rb/set_ftrace_filter
+	echo schedule > $T/instances/rb/set_ftrace_filter
+	i=$((i + 1))
+done
+t1=$(cut -d' ' -f1 /proc/uptime)
+n1=$(stat gps_normal)
+echo "$ival" > $p/gp_interval_ms
+echo nop > $T/instances/rb/current_tracer
+rmdir $T/instances/rb
+ms=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", (b - a) * 1000 }')
+bound=$((ms / 500 + 2))
+echo "600 filter writes over $ms ms with gp_interval_ms=500: $((n1 - n0)) normal grace periods (bound $bound)"
+[ $((n1 - n0)) -ge 1 ] || fail "no grace period retired the trampolines"
+[ $((n1 - n0)) -le "$bound" ] || fail "$((n1 - n0)) normal grace periods in $ms ms exceed gp_interval_ms=500"
+
 # Somebody waiting cuts the batching window and the rate bound short:
 # with both at 1 s and 10 s, rcu_barrier_tasks() behind 100 callbacks
 # (the grace period right after the flood's) still returns within 1 s.
-p=/sys/module/rcutasks/parameters
 echo 10000 > $p/gp_interval_ms
 echo 1000 > $p/batch_ms
 e0=$(stat gps_expedited)
