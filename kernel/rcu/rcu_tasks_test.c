@@ -12,7 +12,8 @@
  *                  callback must run exactly once.
  *  holdout <ms>    a kthread spins in the kernel for ms milliseconds without
  *                  a voluntary context switch; synchronize_rcu_tasks() must
- *                  wait for it, and return once it lets go.
+ *                  wait for it, and return once it lets go (ms up to 120000;
+ *                  the other tests take at most 20000).
  *  barrier <n>     n callbacks, then rcu_barrier_tasks(): all must have run,
  *                  in the order they were queued.
  *  share <n>       n threads call synchronize_rcu_tasks() at once; they must
@@ -51,6 +52,8 @@
 #include "rcu.h"
 
 #define RTT_MAX_N	20000
+/* A holdout may run longer: the backpressure test holds a grace period 60 s. */
+#define RTT_MAX_HOLDOUT_MS	120000
 
 struct rtt_obj {
 	struct rcu_head rh;
@@ -432,7 +435,9 @@ static ssize_t rtt_run_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
 	buf[count] = '\0';
-	if (sscanf(buf, "%31s %u", name, &arg) != 2 || !arg || arg > RTT_MAX_N)
+	if (sscanf(buf, "%31s %u", name, &arg) != 2 || !arg)
+		return -EINVAL;
+	if (arg > (strcmp(name, "holdout") ? RTT_MAX_N : RTT_MAX_HOLDOUT_MS))
 		return -EINVAL;
 
 	mutex_lock(&rtt_mutex);

@@ -25,10 +25,14 @@
  *              the grace periods
  *   FREED      memory returned (the object is freed right after)
  *
- * Every change to what a trampoline would contain builds a new one, the
- * update pass re-points the call sites at it, and the old one is retired:
- * ftrace_tramp_swap_begin() / ftrace_tramp_swap_end().  Unregistering
- * retires the trampoline without waiting.  The reclaim pipeline then runs
+ * A trampoline's code depends only on the function it calls and on
+ * whether it saves all registers, never on which functions the ops
+ * traces.  So a filter change only moves call sites to or from the live
+ * trampoline: it builds nothing and retires nothing.  Only a change of
+ * the code itself (the pid filter wrapping the function, for one) builds
+ * a new trampoline, the update pass re-points the call sites at it, and
+ * the old one is retired: ftrace_tramp_swap_begin() / ftrace_tramp_swap_end().
+ * Unregistering retires the trampoline without waiting.  The reclaim pipeline then runs
  * in workqueue and Tasks RCU callback context:
  *
  *   retire   -> ftrace_tramp_retire_workfn(): every CPU schedules (rude)
@@ -49,25 +53,29 @@
  * Whoever must know that an ops is no longer used before freeing it
  * (unregister_ftrace_function()'s callers) waits with
  * ftrace_ops_wait_readers() after dropping ftrace_lock, or has a release
- * callback run through the same pipeline (unregister_ftrace_function_async()).
+ * callback run through the same pipeline (unregister_ftrace_function_async()),
+ * for which ftrace_ops_wait_released() waits.  A module's unload waits for
+ * the trampolines and releases that may lead into it, and for no others.
  * See Documentation/trace/ftrace-rcu-tasks.rst.
  */
 
 #define pr_fmt(fmt) "ftrace_tramp: " fmt
 
-#include <linux/atomic.h>
 #include <linux/fault-inject.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/ktime.h>
 #include <linux/list.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
+#include <linux/rbtree_latch.h>
 #include <linux/rculist.h>
 #include <linux/rcupdate.h>
 #include <linux/rcupdate_wait.h>
 #include <linux/seq_file.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/wait.h>
@@ -75,6 +83,7 @@
 
 #include "ftrace_internal.h"
 #include "ftrace_rcu_tasks.h"
+#include "trace.h"
 #include "trace_stat.h"
 
 #define CREATE_TRACE_POINTS
@@ -94,11 +103,15 @@ enum ftrace_tramp_state {
  * @addr: Start of the trampoline's text.
  * @size: Its size in bytes, as the arch reported it.
  * @save_regs: A copy of ftrace_regs_caller rather than ftrace_caller.
+ * @func: The function it calls (ftrace_ops_get_func() when it was built).
+ * @owner: The module whose code or data it may still lead to, once retired.
  * @id: Unique for the life of the system; carried by every tracepoint.
  * @state: enum ftrace_tramp_state; changed only by ftrace_tramp_set_state().
  * @retire_ns: When it was retired, for the reclamation latency.
  * @ksym_node: On ftrace_tramp_ksyms while it has memory (LIVE or RETIRED).
+ * @tree_node: In ftrace_tramp_tree for as long.
  * @retire_node: On ftrace_tramp_retiring until the rude step has run.
+ * @inflight_node: On ftrace_tramp_inflight from retirement until freed.
  * @rh: For call_rcu_tasks().
  * @free_rwork: Frees the memory once kallsyms readers are done.
  */
@@ -106,11 +119,15 @@ struct ftrace_tramp {
 	unsigned long addr;
 	unsigned int size;
 	bool save_regs;
+	ftrace_func_t func;
+	struct module *owner;
 	u64 id;
 	enum ftrace_tramp_state state;
 	u64 retire_ns;
 	struct list_head ksym_node;
+	struct latch_tree_node tree_node;
 	struct list_head retire_node;
+	struct list_head inflight_node;
 	struct rcu_head rh;
 	struct rcu_work free_rwork;
 };
@@ -118,17 +135,21 @@ struct ftrace_tramp {
 /**
  * struct ftrace_ops_release - An asynchronous unregister, waiting for readers.
  * @node: On ftrace_release_retiring until the rude step has run.
+ * @inflight_node: On ftrace_release_inflight until @release has returned.
  * @rh: For call_rcu_tasks().
  * @work: Calls @release in process context.
  * @ops: The unregistered ops.
  * @release: Called with @ops once nothing can be using it; may be NULL.
+ * @owner: The module whose code or data @ops or @release is.
  */
 struct ftrace_ops_release {
 	struct list_head node;
+	struct list_head inflight_node;
 	struct rcu_head rh;
 	struct work_struct work;
 	struct ftrace_ops *ops;
 	void (*release)(struct ftrace_ops *ops);
+	struct module *owner;
 };
 
 /* Counters for trace_stat/ftrace_tramp, under ftrace_tramp_lock. */
@@ -146,34 +167,130 @@ struct ftrace_tramp_stats {
 	u64 reclaim_ns_max;	/* ... longest one. */
 	u64 reclaim_ns_total;	/* ... sum, for the mean. */
 	u64 releases;		/* Asynchronous unregisters completed. */
+	u64 abandoned;		/* Left live after ftrace_bug(): never freed. */
+	u64 over_budget;	/* Builds refused past max_pending_kb. */
 };
 
 /*
- * ftrace_tramp_lock protects the kallsyms list (readers use RCU), the two
- * retiring lists and the statistics.  It nests inside ftrace_lock and is
- * also taken from the Tasks RCU callback, never from hard-irq context.
+ * ftrace_tramp_lock protects the kallsyms list (readers use RCU), the
+ * retiring and in-flight lists and the statistics.  It nests inside
+ * ftrace_lock and is also taken from the Tasks RCU callback, never from
+ * hard-irq context.
  */
 static DEFINE_SPINLOCK(ftrace_tramp_lock);
 static LIST_HEAD(ftrace_tramp_ksyms);
+
+/*
+ * The same trampolines by address, for ftrace_tramp_find(): the unwinder
+ * asks about every word of every stack it walks (is_ftrace_trampoline()),
+ * in NMI context too, so the lookup is O(log n) and lock-free.  A latch
+ * tree gives both: its writers are serialized by ftrace_tramp_lock, its
+ * readers only disable preemption, and a node leaves it one RCU grace
+ * period before its memory is freed (ftrace_tramp_tasks_gp_done()).
+ */
+static struct latch_tree_root ftrace_tramp_tree;
+
+static __always_inline struct ftrace_tramp *
+ftrace_tramp_of(struct latch_tree_node *n)
+{
+	return container_of(n, struct ftrace_tramp, tree_node);
+}
+
+static __always_inline bool ftrace_tramp_tree_less(struct latch_tree_node *a,
+						   struct latch_tree_node *b)
+{
+	return ftrace_tramp_of(a)->addr < ftrace_tramp_of(b)->addr;
+}
+
+static __always_inline int ftrace_tramp_tree_comp(void *key,
+						  struct latch_tree_node *n)
+{
+	unsigned long addr = (unsigned long)key;
+	struct ftrace_tramp *t = ftrace_tramp_of(n);
+
+	if (addr < t->addr)
+		return -1;
+	if (addr >= t->addr + t->size)
+		return 1;
+	return 0;
+}
+
+static const struct latch_tree_ops ftrace_tramp_tree_ops = {
+	.less = ftrace_tramp_tree_less,
+	.comp = ftrace_tramp_tree_comp,
+};
+
 static LIST_HEAD(ftrace_tramp_retiring);
 static LIST_HEAD(ftrace_release_retiring);
 static struct ftrace_tramp_stats ftrace_tramp_stats;
 static u64 ftrace_tramp_next_id = 1;
 
-/* Retired trampolines and pending releases not yet done. */
-static atomic_t ftrace_tramp_inflight = ATOMIC_INIT(0);
+/*
+ * Every retired trampoline until it is freed, and every pending release
+ * until its callback has returned, each with its owner: a module unload
+ * or an ops's owner waits for its own entries only, never for everybody
+ * else's retirements or releases (which may take locks the waiter holds).
+ * ftrace_tramp_done_wq is woken whenever an entry leaves.
+ */
+static LIST_HEAD(ftrace_tramp_inflight);
+static LIST_HEAD(ftrace_release_inflight);
+static DECLARE_WAIT_QUEUE_HEAD(ftrace_tramp_done_wq);
 
-/* Runs the frees and the releases, so that ftrace_tramp_drain() can flush them. */
+/* Runs the frees and the releases. */
 static struct workqueue_struct *ftrace_tramp_wq;
 
+/* How long to wait before retrying a rude step that could not be queued. */
+#define FTRACE_TRAMP_RUDE_RETRY	(HZ / 10)
+
 static void ftrace_tramp_retire_workfn(struct work_struct *work);
-static DECLARE_WORK(ftrace_tramp_retire_work, ftrace_tramp_retire_workfn);
+static DECLARE_DELAYED_WORK(ftrace_tramp_retire_work, ftrace_tramp_retire_workfn);
 
 struct ftrace_ops *ftrace_tramp_swap_ops;
 unsigned long ftrace_tramp_swap_from;
 static struct ftrace_tramp *ftrace_tramp_swap_old;
 
 static DECLARE_FAULT_ATTR(fail_ftrace_tramp);
+
+/*
+ * Backpressure.  While a Tasks RCU grace period is held up (a task parked
+ * in traced code for minutes: the stall case), every trampoline retired
+ * meanwhile waits, in the executable area that modules and BPF load into.
+ * Past ftrace_tramp.max_pending_kb of retired trampolines, no new one is
+ * built: a registration uses the list function, and a change of a live
+ * trampoline's code patches it in place (both as on allocation failure),
+ * so the pending memory stops growing and the area stays usable.
+ */
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "ftrace_tramp."
+
+#define FTRACE_TRAMP_MAX_PENDING_KB_MIN		16
+#define FTRACE_TRAMP_MAX_PENDING_KB_MAX		(1024 * 1024)
+static unsigned int ftrace_tramp_max_pending_kb = 4096;
+
+static int ftrace_tramp_max_pending_set(const char *val,
+					const struct kernel_param *kp)
+{
+	unsigned int kb;
+	int ret;
+
+	ret = kstrtouint(val, 0, &kb);
+	if (ret)
+		return ret;
+	if (kb < FTRACE_TRAMP_MAX_PENDING_KB_MIN ||
+	    kb > FTRACE_TRAMP_MAX_PENDING_KB_MAX)
+		return -EINVAL;
+	WRITE_ONCE(ftrace_tramp_max_pending_kb, kb);
+	return 0;
+}
+
+static const struct kernel_param_ops ftrace_tramp_max_pending_ops = {
+	.set = ftrace_tramp_max_pending_set,
+	.get = param_get_uint,
+};
+module_param_cb(max_pending_kb, &ftrace_tramp_max_pending_ops,
+		&ftrace_tramp_max_pending_kb, 0644);
+MODULE_PARM_DESC(max_pending_kb,
+		 "Retired trampolines' memory past which none is built (16..1048576 KiB)");
 
 #ifdef CONFIG_FAULT_INJECTION_DEBUG_FS
 static int __init fail_ftrace_tramp_debugfs(void)
@@ -218,6 +335,20 @@ static void ftrace_tramp_set_state(struct ftrace_tramp *t,
 	t->state = new;
 }
 
+/* Is the memory of the retired trampolines past the backpressure limit? */
+static bool ftrace_tramp_over_budget(void)
+{
+	u64 limit = (u64)READ_ONCE(ftrace_tramp_max_pending_kb) * SZ_1K;
+	bool over;
+
+	spin_lock(&ftrace_tramp_lock);
+	over = ftrace_tramp_stats.bytes_pending >= limit;
+	if (over)
+		ftrace_tramp_stats.over_budget++;
+	spin_unlock(&ftrace_tramp_lock);
+	return over;
+}
+
 /* Build a trampoline for @ops (ALLOCATED), or return NULL. */
 static struct ftrace_tramp *ftrace_tramp_alloc(struct ftrace_ops *ops)
 {
@@ -226,6 +357,8 @@ static struct ftrace_tramp *ftrace_tramp_alloc(struct ftrace_ops *ops)
 	unsigned long addr;
 
 	if (should_fail(&fail_ftrace_tramp, 1))
+		goto fail;
+	if (ftrace_tramp_over_budget())
 		goto fail;
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
@@ -238,9 +371,11 @@ static struct ftrace_tramp *ftrace_tramp_alloc(struct ftrace_ops *ops)
 	t->addr = addr;
 	t->size = size;
 	t->save_regs = ops->flags & FTRACE_OPS_FL_SAVE_REGS;
+	t->func = ftrace_ops_get_func(ops);
 	t->state = FTRACE_TRAMP_ALLOCATED;
 	INIT_LIST_HEAD(&t->ksym_node);
 	INIT_LIST_HEAD(&t->retire_node);
+	INIT_LIST_HEAD(&t->inflight_node);
 
 	spin_lock(&ftrace_tramp_lock);
 	t->id = ftrace_tramp_next_id++;
@@ -266,6 +401,7 @@ static void ftrace_tramp_publish(struct ftrace_ops *ops, struct ftrace_tramp *t)
 	spin_lock(&ftrace_tramp_lock);
 	ftrace_tramp_set_state(t, FTRACE_TRAMP_LIVE);
 	list_add_rcu(&t->ksym_node, &ftrace_tramp_ksyms);
+	latch_tree_insert(&t->tree_node, &ftrace_tramp_tree, &ftrace_tramp_tree_ops);
 	spin_unlock(&ftrace_tramp_lock);
 
 	/* Symbol first, then the text, as perf expects. */
@@ -301,21 +437,60 @@ int ftrace_tramp_create(struct ftrace_ops *ops)
 	return 0;
 }
 
-/* LIVE -> RETIRED, and hand @t to the reclaim pipeline. */
-static void ftrace_tramp_queue_retire(struct ftrace_tramp *t)
+/*
+ * The module whose code or data a retired trampoline of @ops, or a
+ * pending release of it, may still lead to: the module @ops lives in, or
+ * that of its function, or of @release.  Its unload waits for them
+ * (ftrace_tramp_module_notify()).  NULL for the core kernel's.
+ */
+static struct module *ftrace_tramp_owner(struct ftrace_ops *ops,
+					 void (*release)(struct ftrace_ops *ops))
+{
+	struct module *mod;
+
+	/* __module_address() wants preemption disabled. */
+	preempt_disable();
+	mod = __module_address((unsigned long)ops);
+	if (!mod)
+		mod = __module_text_address((unsigned long)ops->saved_func);
+	if (!mod && release)
+		mod = __module_text_address((unsigned long)release);
+	preempt_enable();
+	return mod;
+}
+
+/* LIVE -> RETIRED, and hand @t, retired from @ops, to the reclaim pipeline. */
+static void ftrace_tramp_queue_retire(struct ftrace_ops *ops,
+				      struct ftrace_tramp *t)
 {
 	unsigned long pending;
 
 	t->retire_ns = ktime_get_ns();
-	atomic_inc(&ftrace_tramp_inflight);
+	t->owner = ftrace_tramp_owner(ops, NULL);
 	spin_lock(&ftrace_tramp_lock);
 	ftrace_tramp_set_state(t, FTRACE_TRAMP_RETIRED);
 	ftrace_tramp_stats.retired++;
 	pending = ftrace_tramp_stats.bytes_pending;
 	list_add_tail(&t->retire_node, &ftrace_tramp_retiring);
+	list_add_tail(&t->inflight_node, &ftrace_tramp_inflight);
 	spin_unlock(&ftrace_tramp_lock);
 	trace_ftrace_tramp_retire(t->id, t->addr, pending);
-	queue_work(system_unbound_wq, &ftrace_tramp_retire_work);
+	queue_delayed_work(system_unbound_wq, &ftrace_tramp_retire_work, 0);
+}
+
+/*
+ * ftrace_bug() hit the update pass that was to unhook @t: some call sites
+ * may still point at it, and ftrace is disabled for good, so nothing will
+ * re-point them.  Leave it live and never free it; kallsyms and the
+ * unwinder keep knowing it.
+ */
+static void ftrace_tramp_abandon(struct ftrace_tramp *t)
+{
+	spin_lock(&ftrace_tramp_lock);
+	ftrace_tramp_stats.abandoned++;
+	spin_unlock(&ftrace_tramp_lock);
+	pr_warn("trampoline %llu (%pS) left live after an ftrace failure\n",
+		t->id, (void *)t->addr);
 }
 
 /**
@@ -339,12 +514,48 @@ void ftrace_tramp_retire(struct ftrace_ops *ops)
 	ops->trampoline_size = 0;
 	/* Set again by the arch code if a new trampoline is built. */
 	ops->flags &= ~FTRACE_OPS_FL_ALLOC_TRAMP;
-	ftrace_tramp_queue_retire(t);
+	if (unlikely(ftrace_is_dead()))
+		ftrace_tramp_abandon(t);
+	else
+		ftrace_tramp_queue_retire(ops, t);
+}
+
+/**
+ * ftrace_tramp_current - Does the live trampoline of @ops match it?
+ * @ops: An ops with a trampoline of ours.
+ *
+ * Called with ftrace_lock held.  A trampoline's code is its function and
+ * whether it saves all registers; nothing else about @ops (its filter in
+ * particular) is in it.
+ *
+ * Return: true if ftrace_tramp_swap_begin() would build the same code.
+ */
+bool ftrace_tramp_current(struct ftrace_ops *ops)
+{
+	struct ftrace_tramp *t = ops->tramp;
+
+	lockdep_assert_held(&ftrace_lock);
+	return t && t->func == ftrace_ops_get_func(ops) &&
+	       t->save_regs == !!(ops->flags & FTRACE_OPS_FL_SAVE_REGS);
+}
+
+/**
+ * ftrace_tramp_repointed - The live trampoline of @ops was patched in place
+ * @ops: An ops whose swap could not get memory.
+ *
+ * Called with ftrace_lock held, after arch_ftrace_repoint_trampoline().
+ */
+void ftrace_tramp_repointed(struct ftrace_ops *ops)
+{
+	lockdep_assert_held(&ftrace_lock);
+	if (ops->tramp)
+		ops->tramp->func = ftrace_ops_get_func(ops);
 }
 
 /**
  * ftrace_tramp_swap_begin - Build a replacement trampoline for @ops
- * @ops: An ops whose trampoline content or call sites are about to change.
+ * @ops: An ops whose trampoline code is about to change (its function or
+ *	 its flags; see ftrace_tramp_current()).
  *
  * Called with ftrace_lock held, right before an update pass.  On success
  * ops->trampoline is the new trampoline, which the pass installs at every
@@ -399,16 +610,15 @@ void ftrace_tramp_swap_end(struct ftrace_ops *ops)
 	ftrace_tramp_stats.swaps++;
 	spin_unlock(&ftrace_tramp_lock);
 	trace_ftrace_tramp_swap(ops, old->id, ops->tramp ? ops->tramp->id : 0);
-	ftrace_tramp_queue_retire(old);
+	/* A pass that hit ftrace_bug() may have left call sites on @old. */
+	if (unlikely(ftrace_is_dead()))
+		ftrace_tramp_abandon(old);
+	else
+		ftrace_tramp_queue_retire(ops, old);
 }
 
 /* ------------------------------------------------------------------ */
 /* The reclaim pipeline.                                              */
-
-static void ftrace_tramp_done_one(void)
-{
-	atomic_dec(&ftrace_tramp_inflight);
-}
 
 /* Step 4: no task, CPU or kallsyms reader can be using the memory now. */
 static void ftrace_tramp_free_workfn(struct work_struct *work)
@@ -426,6 +636,7 @@ static void ftrace_tramp_free_workfn(struct work_struct *work)
 
 	spin_lock(&ftrace_tramp_lock);
 	ftrace_tramp_set_state(t, FTRACE_TRAMP_FREED);
+	list_del(&t->inflight_node);
 	s->freed++;
 	s->reclaim_ns_last = lat;
 	s->reclaim_ns_max = max(s->reclaim_ns_max, lat);
@@ -433,7 +644,7 @@ static void ftrace_tramp_free_workfn(struct work_struct *work)
 	spin_unlock(&ftrace_tramp_lock);
 	trace_ftrace_tramp_free(t->id, t->addr, lat);
 	kfree(t);
-	ftrace_tramp_done_one();
+	wake_up_all(&ftrace_tramp_done_wq);
 }
 
 /*
@@ -448,6 +659,7 @@ static void ftrace_tramp_tasks_gp_done(struct rcu_head *rh)
 
 	spin_lock(&ftrace_tramp_lock);
 	list_del_rcu(&t->ksym_node);
+	latch_tree_erase(&t->tree_node, &ftrace_tramp_tree, &ftrace_tramp_tree_ops);
 	spin_unlock(&ftrace_tramp_lock);
 	INIT_RCU_WORK(&t->free_rwork, ftrace_tramp_free_workfn);
 	queue_rcu_work(ftrace_tramp_wq, &t->free_rwork);
@@ -457,13 +669,24 @@ static void ftrace_ops_release_workfn(struct work_struct *work)
 {
 	struct ftrace_ops_release *r = container_of(work, struct ftrace_ops_release, work);
 
-	if (r->release)
+	if (r->release) {
+		/*
+		 * From here on @ops belongs to its release callback, which
+		 * may free it: registering it again is allowed once more
+		 * (ftrace_startup() refused it with -EBUSY until now).
+		 * The flag is changed under ftrace_lock like every other.
+		 */
+		mutex_lock(&ftrace_lock);
+		r->ops->flags &= ~FTRACE_OPS_FL_RELEASE_PENDING;
+		mutex_unlock(&ftrace_lock);
 		r->release(r->ops);
+	}
 	spin_lock(&ftrace_tramp_lock);
+	list_del(&r->inflight_node);
 	ftrace_tramp_stats.releases++;
 	spin_unlock(&ftrace_tramp_lock);
 	kfree(r);
-	ftrace_tramp_done_one();
+	wake_up_all(&ftrace_tramp_done_wq);
 }
 
 /* Step 3 for a release: the ops is unused; call its owner back, may sleep. */
@@ -499,7 +722,20 @@ static void ftrace_tramp_retire_workfn(struct work_struct *work)
 	if (list_empty(&tramps) && list_empty(&releases))
 		return;
 
-	schedule_on_each_cpu(ftrace_tramp_rude_noop);
+	if (schedule_on_each_cpu(ftrace_tramp_rude_noop)) {
+		/*
+		 * No memory for the per-CPU works: the rude step did not
+		 * happen, so nothing may go on.  Put everything back, ahead
+		 * of what was retired meanwhile, and try again later.
+		 */
+		spin_lock(&ftrace_tramp_lock);
+		list_splice(&tramps, &ftrace_tramp_retiring);
+		list_splice(&releases, &ftrace_release_retiring);
+		spin_unlock(&ftrace_tramp_lock);
+		queue_delayed_work(system_unbound_wq, &ftrace_tramp_retire_work,
+				   FTRACE_TRAMP_RUDE_RETRY);
+		return;
+	}
 
 	list_for_each_entry_safe(t, t1, &tramps, retire_node) {
 		list_del_init(&t->retire_node);
@@ -522,7 +758,9 @@ static void ftrace_tramp_retire_workfn(struct work_struct *work)
 void ftrace_ops_wait_readers(void)
 {
 	might_sleep();
-	schedule_on_each_cpu(ftrace_tramp_rude_noop);
+	/* The rude step must happen; without memory for it, retry. */
+	while (schedule_on_each_cpu(ftrace_tramp_rude_noop))
+		schedule_timeout_uninterruptible(FTRACE_TRAMP_RUDE_RETRY);
 	synchronize_rcu_tasks();
 }
 
@@ -531,9 +769,9 @@ void ftrace_ops_wait_readers(void)
  * @ops: An ops just unregistered.
  * @release: Called from a workqueue with @ops; may be NULL.
  *
- * Called after an ops was unregistered, with or without ftrace_lock.
- * Until ftrace_tramp_drain() returns, or @release is called, the ops must
- * stay allocated.
+ * Called with ftrace_lock held, right after @ops was unregistered.  Until
+ * @release is called, @ops must stay allocated, and registering it again
+ * fails with -EBUSY; ftrace_ops_wait_released() waits for the release.
  *
  * Return: 0 if queued, -ENOMEM if not (the caller then waits instead).
  */
@@ -542,53 +780,92 @@ int ftrace_ops_release_async(struct ftrace_ops *ops,
 {
 	struct ftrace_ops_release *r;
 
+	lockdep_assert_held(&ftrace_lock);
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	if (!r)
 		return -ENOMEM;
 	r->ops = ops;
 	r->release = release;
-	atomic_inc(&ftrace_tramp_inflight);
+	r->owner = ftrace_tramp_owner(ops, release);
+	/* A NULL release frees nothing, so @ops may be registered again. */
+	if (release)
+		ops->flags |= FTRACE_OPS_FL_RELEASE_PENDING;
 	spin_lock(&ftrace_tramp_lock);
 	list_add_tail(&r->node, &ftrace_release_retiring);
+	list_add_tail(&r->inflight_node, &ftrace_release_inflight);
 	spin_unlock(&ftrace_tramp_lock);
-	queue_work(system_unbound_wq, &ftrace_tramp_retire_work);
+	queue_delayed_work(system_unbound_wq, &ftrace_tramp_retire_work, 0);
 	return 0;
 }
 
-/**
- * ftrace_tramp_drain - Wait for every retirement and release queued so far
- *
- * May sleep for several grace periods; never call it with ftrace_lock
- * held.  Used before an ops that was unregistered asynchronously is
- * freed, and before a module's text goes away.  Each step flushes what
- * the step before it queued, so the wait is bounded even while others
- * keep retiring trampolines.
- */
-void ftrace_tramp_drain(void)
+/* Is a trampoline or release owned by @mod (or, if @ops, of @ops) in flight? */
+static bool ftrace_tramp_busy(struct module *mod, struct ftrace_ops *ops)
 {
-	might_sleep();
-	if (!atomic_read(&ftrace_tramp_inflight))
-		return;
-	/* Everything retired so far is now waiting for Tasks RCU... */
-	flush_work(&ftrace_tramp_retire_work);
-	/* ... its callbacks have run, queueing the releases and the rcu_works... */
-	rcu_barrier_tasks();
-	/* ... whose RCU callbacks have queued the frees... */
-	rcu_barrier();
-	/* ... which have run. */
-	flush_workqueue(ftrace_tramp_wq);
+	struct ftrace_ops_release *r;
+	struct ftrace_tramp *t;
+	bool busy = false;
+
+	spin_lock(&ftrace_tramp_lock);
+	list_for_each_entry(r, &ftrace_release_inflight, inflight_node) {
+		if (ops ? r->ops == ops : r->owner == mod) {
+			busy = true;
+			goto out;
+		}
+	}
+	if (ops)
+		goto out;
+	list_for_each_entry(t, &ftrace_tramp_inflight, inflight_node) {
+		if (t->owner == mod) {
+			busy = true;
+			break;
+		}
+	}
+out:
+	spin_unlock(&ftrace_tramp_lock);
+	return busy;
 }
 
 /*
- * A module's release callbacks and the ops its text calls must not
- * outlive the module: drain before the text is freed.  GOING is
- * notified after the module's exit function and before its memory goes.
+ * Wait until ftrace_tramp_busy(@mod, @ops) is false.  Only a Tasks RCU
+ * grace period stands in the way once the rude step has run: wait for one
+ * with synchronize_rcu_tasks(), which marks it urgent, rather than for the
+ * batching window of a grace period that only callbacks are waiting for.
+ */
+static void ftrace_tramp_wait_own(struct module *mod, struct ftrace_ops *ops)
+{
+	if (!ftrace_tramp_busy(mod, ops))
+		return;
+	flush_delayed_work(&ftrace_tramp_retire_work);
+	synchronize_rcu_tasks();
+	wait_event(ftrace_tramp_done_wq, !ftrace_tramp_busy(mod, ops));
+}
+
+/**
+ * ftrace_ops_wait_released - Wait for the asynchronous releases of @ops
+ * @ops: An ops that may have been unregistered asynchronously.
+ *
+ * Never call it with ftrace_lock held.  Waits for the releases of @ops
+ * queued so far, and for nothing else: not for other ops's releases,
+ * which may take locks that the caller holds.  On return no CPU or task
+ * is using @ops through an earlier unregister_ftrace_function_async().
+ */
+void ftrace_ops_wait_released(struct ftrace_ops *ops)
+{
+	might_sleep();
+	ftrace_tramp_wait_own(NULL, ops);
+}
+
+/*
+ * A module's retired trampolines, the ops its text calls and its release
+ * callbacks must not outlive the module: wait for them, and only for
+ * them, before the text is freed.  GOING is notified after the module's
+ * exit function and before its memory goes.
  */
 static int ftrace_tramp_module_notify(struct notifier_block *nb,
 				      unsigned long state, void *data)
 {
 	if (state == MODULE_STATE_GOING)
-		ftrace_tramp_drain();
+		ftrace_tramp_wait_own(data, NULL);
 	return NOTIFY_DONE;
 }
 
@@ -612,17 +889,15 @@ static struct notifier_block ftrace_tramp_module_nb = {
  */
 unsigned long ftrace_tramp_find(unsigned long addr, bool *save_regs)
 {
+	struct latch_tree_node *n;
 	unsigned long start = 0;
-	struct ftrace_tramp *t;
 
-	/* The free path waits for an RCU grace period after list_del_rcu(). */
+	/* The free path waits for an RCU grace period after the erase. */
 	preempt_disable_notrace();
-	list_for_each_entry_rcu(t, &ftrace_tramp_ksyms, ksym_node) {
-		if (addr >= t->addr && addr < t->addr + t->size) {
-			start = t->addr;
-			*save_regs = t->save_regs;
-			break;
-		}
+	n = latch_tree_find((void *)addr, &ftrace_tramp_tree, &ftrace_tramp_tree_ops);
+	if (n) {
+		start = ftrace_tramp_of(n)->addr;
+		*save_regs = ftrace_tramp_of(n)->save_regs;
 	}
 	preempt_enable_notrace();
 	return start;
@@ -670,7 +945,7 @@ enum ftrace_tramp_stat_row {
 	FTS_LIVE, FTS_RETIRING, FTS_FREED, FTS_ALLOCATED, FTS_ALLOC_FAILURES,
 	FTS_SWAPS, FTS_RETIRED, FTS_RELEASES, FTS_BYTES_PENDING,
 	FTS_BYTES_PENDING_MAX, FTS_RECLAIM_LAST, FTS_RECLAIM_MAX,
-	FTS_RECLAIM_MEAN, FTS_NR_ROWS,
+	FTS_RECLAIM_MEAN, FTS_ABANDONED, FTS_OVER_BUDGET, FTS_NR_ROWS,
 };
 
 static const char * const ftrace_tramp_stat_names[FTS_NR_ROWS] = {
@@ -687,6 +962,8 @@ static const char * const ftrace_tramp_stat_names[FTS_NR_ROWS] = {
 	[FTS_RECLAIM_LAST]	= "reclaim_ns_last",
 	[FTS_RECLAIM_MAX]	= "reclaim_ns_max",
 	[FTS_RECLAIM_MEAN]	= "reclaim_ns_mean",
+	[FTS_ABANDONED]		= "abandoned",
+	[FTS_OVER_BUDGET]	= "over_budget",
 };
 
 static u64 ftrace_tramp_stat_value(struct ftrace_tramp_stats *s, int row)
@@ -706,6 +983,8 @@ static u64 ftrace_tramp_stat_value(struct ftrace_tramp_stats *s, int row)
 	case FTS_RECLAIM_MAX:		return s->reclaim_ns_max;
 	case FTS_RECLAIM_MEAN:
 		return s->freed ? div64_u64(s->reclaim_ns_total, s->freed) : 0;
+	case FTS_ABANDONED:		return s->abandoned;
+	case FTS_OVER_BUDGET:		return s->over_budget;
 	}
 	return 0;
 }

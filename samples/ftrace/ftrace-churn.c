@@ -7,9 +7,13 @@
  *
  * A witness ops traces ftrace_churn_witness() for the whole run, and one
  * churner keeps adding and removing ftrace_churn_spare(), which nobody
- * calls, to and from its filter, so the witness's trampoline is replaced again and again while
- * the callers run through it.  Every call must reach the witness exactly
- * once: its hit count must equal the number of calls.
+ * calls, to and from its filter, so update passes keep running while the
+ * callers run through the witness's trampoline (a filter change moves
+ * call sites and builds no trampoline).  Every call must reach the
+ * witness exactly once: its hit count must equal the number of calls.
+ * The other churners' ops share the callers' functions, so their
+ * trampolines are retired, on unregister, while callers may be preempted
+ * inside them.
  *
  * The other churners each loop: allocate an ops, filter it on one or two
  * target functions (the witness's included), register it, re-filter it
@@ -27,6 +31,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/atomic.h>
+#include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/ftrace.h>
 #include <linux/kthread.h>
@@ -36,6 +41,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
+#include <linux/trace.h>
 
 static unsigned int nr_churners = 2;
 module_param(nr_churners, uint, 0444);
@@ -68,6 +74,10 @@ MODULE_PARM_DESC(stall_every, "Every Nth callback spins 100 ms, longer than the 
 static unsigned int linger;
 module_param(linger, uint, 0444);
 MODULE_PARM_DESC(linger, "Ops that insmod leaves registered and rmmod unregisters asynchronously (0..64)");
+
+static bool release_takes_trace_lock;
+module_param(release_takes_trace_lock, bool, 0444);
+MODULE_PARM_DESC(release_takes_trace_lock, "Release callbacks take trace_types_lock, as trace_array_get_by_name() does");
 
 #define CHURN_MAX_LINGER	64
 #define CHURN_DELAY_US		20
@@ -180,9 +190,73 @@ static void record_lat(u64 *arr, atomic_t *n, u64 ns)
 
 static void churn_release(struct ftrace_ops *ops)
 {
+	/*
+	 * trace_array_get_by_name() takes trace_types_lock (and creates the
+	 * instance the first time): a release that somebody waits for while
+	 * holding that lock, as instance removal does, would deadlock.
+	 */
+	if (release_takes_trace_lock) {
+		struct trace_array *tr = trace_array_get_by_name("ftrace_churn", NULL);
+
+		if (tr)
+			trace_array_put(tr);
+	}
 	ftrace_free_filter(ops);
 	kfree(ops);
 	atomic64_inc(&releases_done);
+}
+
+static DECLARE_COMPLETION(contract_released);
+static int contract_reregister_ret;
+
+static void contract_release(struct ftrace_ops *ops)
+{
+	ftrace_free_filter(ops);
+	kfree(ops);
+	complete(&contract_released);
+}
+
+/*
+ * The contract of unregister_ftrace_function_async(): until the release
+ * callback is called, the ops cannot be registered again (-EBUSY), or the
+ * release would free a live ops.  Checked once, before the churn, on an
+ * ops that nobody calls.
+ */
+static void churn_check_release_contract(void)
+{
+	struct ftrace_ops *ops = kzalloc(sizeof(*ops), GFP_KERNEL);
+	int ret;
+
+	if (!ops) {
+		atomic_inc(&errors);
+		return;
+	}
+	ret = ftrace_set_filter_ip(ops, (unsigned long)ftrace_churn_spare, 0, 0);
+	if (!ret)
+		ret = register_ftrace_function(ops);
+	if (ret) {
+		pr_err("contract: register: %d\n", ret);
+		atomic_inc(&errors);
+		ftrace_free_filter(ops);
+		kfree(ops);
+		return;
+	}
+	ret = unregister_ftrace_function_async(ops, contract_release);
+	if (ret) {
+		pr_err("contract: unregister_ftrace_function_async: %d\n", ret);
+		atomic_inc(&errors);
+		return;	/* Still registered: leak rather than free it. */
+	}
+	contract_reregister_ret = register_ftrace_function(ops);
+	if (contract_reregister_ret != -EBUSY) {
+		pr_err("contract: registering again before the release returned %d, not -EBUSY\n",
+		       contract_reregister_ret);
+		atomic_inc(&errors);
+		/* The release is still to come: take the ops out again first. */
+		if (!contract_reregister_ret)
+			unregister_ftrace_function(ops);
+	}
+	wait_for_completion(&contract_released);
 }
 
 static bool churn_budget_left(void)
@@ -423,6 +497,7 @@ static int __init ftrace_churn_init(void)
 	if (ret)
 		goto out_filter;
 
+	churn_check_release_contract();
 	t0 = ktime_get_ns();
 	ret = start_threads(callers, nr_callers, caller_fn, "churn_call");
 	if (!ret)
@@ -443,12 +518,12 @@ static int __init ftrace_churn_init(void)
 	pass = calls == hits && !atomic_read(&errors);
 	lat_summary("sync", lat_sync, atomic_read(&nr_lat_sync), sync_buf, sizeof(sync_buf));
 	lat_summary("async", lat_async, atomic_read(&nr_lat_async), async_buf, sizeof(async_buf));
-	pr_info("%s refilters=%lld registers=%lld unregs_sync=%lld unregs_async=%lld calls=%lld witness=%lld mismatch=%lld preempted_inside=%lld stalls=%lld errors=%d ms=%llu %s %s\n",
+	pr_info("%s refilters=%lld registers=%lld unregs_sync=%lld unregs_async=%lld calls=%lld witness=%lld mismatch=%lld preempted_inside=%lld stalls=%lld errors=%d reregister_ret=%d ms=%llu %s %s\n",
 		pass ? "PASS" : "FAIL", atomic64_read(&refilters_done),
 		atomic64_read(&registers_done), atomic64_read(&unregs_sync),
 		atomic64_read(&unregs_async), calls, hits, hits - calls,
 		atomic64_read(&preempted_inside), atomic64_read(&stalls),
-		atomic_read(&errors), ms,
+		atomic_read(&errors), contract_reregister_ret, ms,
 		sync_buf, async_buf);
 	churn_linger();
 	ret = 0;
