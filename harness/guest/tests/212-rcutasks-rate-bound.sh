@@ -29,10 +29,11 @@ echo "stream of $cbs callbacks over $ms ms: $gps normal grace periods (bound $bo
 [ $((e1 - e0)) -le 2 ] || fail "$((e1 - e0)) expedited grace periods for a stream nobody waits for"
 [ $((cbs / gps)) -ge 10 ] || fail "only $((cbs / gps)) callbacks per grace period: no batching"
 
-# A slow stream: every filter write on a live function tracer retires a
-# trampoline through call_rcu_tasks(), one every few ms.  Unbounded, each
-# would get a grace period of its own after batch_ms; with gp_interval_ms
-# at 500 there is at most one every 500 ms.
+# A slow stream: every change of a live function tracer's pid filter
+# replaces its trampoline and retires the old one through call_rcu_tasks(),
+# one every few ms.  Unbounded, each would get a grace period of its own
+# after batch_ms; with gp_interval_ms at 500 there is at most one every
+# 500 ms.
 p=/sys/module/rcutasks/parameters
 T=/sys/kernel/tracing
 mkdir $T/instances/rb || fail "no tracefs instance"
@@ -42,12 +43,14 @@ echo 500 > $p/gp_interval_ms
 sleep 1
 n0=$(stat gps_normal)
 t0=$(cut -d' ' -f1 /proc/uptime)
+r0=$(tramp_stat retired)
 i=0
-while [ $i -lt 300 ]; do
-	echo schedule_timeout >> $T/instances/rb/set_ftrace_filter
-	echo schedule > $T/instances/rb/set_ftrace_filter
+while [ $i -lt 150 ]; do
+	echo 1 >> $T/instances/rb/set_ftrace_notrace_pid
+	: > $T/instances/rb/set_ftrace_notrace_pid
 	i=$((i + 1))
 done
+retired=$(($(tramp_stat retired) - r0))
 t1=$(cut -d' ' -f1 /proc/uptime)
 n1=$(stat gps_normal)
 echo "$ival" > $p/gp_interval_ms
@@ -55,7 +58,8 @@ echo nop > $T/instances/rb/current_tracer
 rmdir $T/instances/rb
 ms=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%d", (b - a) * 1000 }')
 bound=$((ms / 500 + 2))
-echo "600 filter writes over $ms ms with gp_interval_ms=500: $((n1 - n0)) normal grace periods (bound $bound)"
+echo "300 pid filter changes retired $retired trampolines over $ms ms with gp_interval_ms=500: $((n1 - n0)) normal grace periods (bound $bound)"
+[ "$retired" -ge 300 ] || fail "only $retired trampolines retired by 300 pid filter changes"
 [ $((n1 - n0)) -ge 1 ] || fail "no grace period retired the trampolines"
 [ $((n1 - n0)) -le "$bound" ] || fail "$((n1 - n0)) normal grace periods in $ms ms exceed gp_interval_ms=500"
 

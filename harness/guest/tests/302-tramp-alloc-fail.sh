@@ -32,7 +32,7 @@ echo "instance recorded $hits schedule calls; $((f1 - f0)) allocations failed"
 [ "$hits" -gt 0 ] || fail "no function traced while allocations failed"
 [ $((f1 - f0)) -gt 0 ] || fail "no allocation failure was injected"
 echo "$line" | grep -q 'ftrace_churn: PASS' || fail "churn lost or duplicated calls under allocation failure"
-# Half of them fail: swaps keep the old trampoline, counts stay exact.
+# Half of them fail: those registrations use the list function, counts stay exact.
 echo 50 >$FI/probability
 dmesg -c >/dev/null
 modprobe ftrace-churn nr_refilters=2000 && rmmod ftrace-churn
