@@ -396,14 +396,53 @@ cmd_test() {
 			>"$LOGS/rt-build.log" 2>&1 &
 		rtpid=$!
 	fi
+	# The configurations the test kernel does not cover (DYNAMIC_FTRACE=n,
+	# FUNCTION_TRACER=n, modules off, PREEMPT_NONE without Tasks RCU, no
+	# graph tracer) must build too: on the CPU the guest leaves, niced, in
+	# a full run (or with RUN_CONFIGCHECK=1).
+	local cc=0 ccpid=""
+	if [ "$VARIANT" = ours ] && { [ -z "$glob" ] || [ "${RUN_CONFIGCHECK:-0}" = 1 ]; } &&
+	   [ "${RUN_CONFIGCHECK:-1}" != 0 ]; then
+		cc=1
+		stage "build: config checks in the background (log: $LOGS/configcheck.log)"
+		( renice -n 19 "$BASHPID" >/dev/null
+		  # shellcheck source=harness/configcheck.sh
+		  . "$TOP/harness/configcheck.sh"
+		  CONFIGCHECK_JOBS=1 config_checks "$LOGS/configcheck" ) >"$LOGS/configcheck.log" 2>&1 &
+		ccpid=$!
+	fi
 	boot test "$tmo" "$out" "$per_test${glob:+ harness.tests=$glob}" || rc=$?
 	verdict "$out" "$rc" "$glob"
+	if [ "$cc" = 1 ]; then
+		configcheck_verdict "$ccpid"
+	fi
 	if [ "$rt" = 1 ]; then
 		rt_pass "$rtpid"
 	fi
 	echo "    ./run test took $((SECONDS - t0)) s; logs: $out"
 	echo "$NPASS passed, $NFAIL failed"
 	[ "$NFAIL" = 0 ]
+}
+
+# configcheck_verdict PID: wait for the background config checks and count
+# each config's PASS/FAIL line as a result.
+configcheck_verdict() {
+	local t0=$SECONDS l
+	wait "$1" || true
+	echo "    config checks: waited $((SECONDS - t0)) s after the guest"
+	while IFS= read -r l; do
+		case "$l" in
+		"PASS config-"*) echo "$l"; NPASS=$((NPASS + 1)) ;;
+		"FAIL config-"*) echo "$l"; NFAIL=$((NFAIL + 1)) ;;
+		"    "*) echo "$l" ;;
+		"configcheck: "*) echo "    $l" ;;
+		esac
+	done <"$LOGS/configcheck.log"
+	grep -q '^configcheck: ' "$LOGS/configcheck.log" || {
+		tail -n 20 "$LOGS/configcheck.log" >&2
+		echo "FAIL config-checks: did not finish (log: $LOGS/configcheck.log)"
+		NFAIL=$((NFAIL + 1))
+	}
 }
 
 # The tests that run on the PREEMPT_RT kernel: the RCU-tasks core and a

@@ -139,6 +139,24 @@ flood() {
 	rmmod rcu_tasks_test
 }
 
+# harness/modules/tramp_unwind_bench.ko: one stack unwind through a
+# trampoline frame, ns per frame, with no retired trampoline and (ours)
+# with 1 000 retired ones held by a Tasks RCU holdout.
+unwind() {
+	dmesg -c >/dev/null
+	insmod /harness/modules/tramp_unwind_bench.ko samples=201 retired=1000 ||
+		{ echo "bench: tramp_unwind_bench failed"; return; }
+	st=$T/trace_stat/ftrace_tramp
+	[ -r $st ] && metric unwind_retired_pending "$(awk '$1 == "retiring" {print $2}' $st)"
+	rmmod tramp_unwind_bench
+	dmesg | sed -n 's/.*sample retired=\([0-9]*\) ns=\([0-9]*\) frames=\([0-9]*\).*/\1 \2 \3/p' |
+		while read -r r ns fr; do
+			[ "$fr" -gt 0 ] || continue
+			if [ "$r" = 0 ]; then m=unwind_frame_ns; else m=unwind_frame_1000_retired_ns; fi
+			metric $m "$(awk -v t="$ns" -v f="$fr" 'BEGIN { printf "%.1f", t / f }')"
+		done
+}
+
 runs idle && idle_wakeups
 runs rcuscale && rcuscale rcuscale_idle_ns
 if runs tasks; then
@@ -163,6 +181,7 @@ fi
 runs disable && instance_disable
 runs unreg && unreg
 runs churn && churn
+runs unwind && unwind
 runs flood && flood
 runs callcost && ftrace_ops call_ns_trampoline 1 && ftrace_ops call_ns_list10 10
 echo "bench: done"
