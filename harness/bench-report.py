@@ -34,7 +34,19 @@ def pct(values, p):
     return v[k]
 
 
+def unit(name):
+    """The unit of a metric, from its name (every row states one)."""
+    for suffix, u in (('_ns', 'time'), ('_bytes', 'bytes'), ('_per_s', '1/s'),
+                      ('_per_10s', 'per 10 s'), ('_pending_max', 'bytes'),
+                      ('_pending', 'trampolines'), ('_swaps', 'swaps')):
+        if name.endswith(suffix):
+            return u
+    return 'count'
+
+
 def fmt(x, name):
+    if x != x:  # NaN: this kernel has no such metric (ours-only rows).
+        return '\u2014'
     if name.endswith('_ns'):
         if x >= 1e6:
             return '%.2f ms' % (x / 1e6)
@@ -48,8 +60,8 @@ def main():
     (stock, stock_boots), (ours, ours_boots) = samples(sys.argv[1]), samples(sys.argv[2])
     outdir = sys.argv[3]
     rows, table = [], []
-    table.append('| metric | stock p50 | ours p50 | ratio p50 | stock p99 | ours p99 | n stock/ours |')
-    table.append('|---|---|---|---|---|---|---|')
+    table.append('| metric | unit | stock p50 | ours p50 | ratio p50 | stock p99 | ours p99 | n stock/ours |')
+    table.append('|---|---|---|---|---|---|---|---|')
     for name in sorted(set(stock) | set(ours)):
         s, o = stock.get(name, []), ours.get(name, [])
         row = {'metric': name, 'n_stock': len(s), 'n_ours': len(o),
@@ -59,9 +71,9 @@ def main():
         row['ratio_p50'] = (row['ours_p50'] / row['stock_p50']
                             if s and o and row['stock_p50'] else None)
         rows.append(row)
-        ratio = '%.3g' % row['ratio_p50'] if row['ratio_p50'] is not None else '-'
-        table.append('| %s | %s | %s | %s | %s | %s | %d/%d |' % (
-            name, fmt(row['stock_p50'], name), fmt(row['ours_p50'], name), ratio,
+        ratio = '%.3g' % row['ratio_p50'] if row['ratio_p50'] is not None else '\u2014'
+        table.append('| %s | %s | %s | %s | %s | %s | %s | %d/%d |' % (
+            name, unit(name), fmt(row['stock_p50'], name), fmt(row['ours_p50'], name), ratio,
             fmt(row['stock_p99'], name), fmt(row['ours_p99'], name), len(s), len(o)))
     if stock_boots or ours_boots:
         table.append('')
