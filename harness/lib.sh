@@ -200,12 +200,31 @@ configure() {
 	echo "$want" >"$OBJ/.harness-config"
 }
 
+# build_progress LOG T0: every 30 s, how many objects the build has
+# written since it started and for how long it has run, until killed or
+# until the harness itself has gone (die() does not stop it).
+build_progress() {
+	local log=$1 t0=$2 stamp
+	stamp=$(mktemp)
+	touch -d "@$(($(date +%s) - (SECONDS - t0)))" "$stamp"
+	trap 'rm -f "$stamp"; exit 0' TERM
+	while sleep 30 && kill -0 $$ 2>/dev/null; do
+		echo "    build: $(find "$OBJ" -name '*.o' -newer "$stamp" 2>/dev/null | wc -l) objects built, $((SECONDS - t0)) s (log: $log)"
+	done
+	rm -f "$stamp"
+}
+
 build_kernel() {
-	local kind=$1 t0=$SECONDS
+	local kind=$1 t0=$SECONDS log ticker
 	configure "$kind"
-	stage "build: bzImage + modules ($VARIANT/$kind, -j$JOBS, ccache)"
-	run_logged build "$LOGS/build-$VARIANT-$kind.log" \
+	log=$LOGS/build-$VARIANT-$kind.log
+	stage "build: bzImage + modules ($VARIANT/$kind, -j$JOBS, ccache; log: $log)"
+	build_progress "$log" "$t0" &
+	ticker=$!
+	run_logged build "$log" \
 		make -C "$SRC" O="$OBJ" ARCH=x86_64 CC="ccache gcc" -j"$JOBS" bzImage modules
+	# No wait: the ticker handles TERM when its sleep ends, silently.
+	kill "$ticker" 2>/dev/null
 	# Modules the harness itself needs (the self-test WARN module) are built
 	# outside the kernel tree, so the harness never lands in it.
 	rm -rf "$OBJ/harness-modules"

@@ -139,6 +139,24 @@ flood() {
 	rmmod rcu_tasks_test
 }
 
+# A filter write on a live, filtered function tracer in an instance (ns
+# per write): on ours it moves call sites and builds no trampoline, on
+# stock it builds one and patches it in.  Alternates two filters so that
+# every write changes the call sites.
+filter_write() {
+	mkdir -p $T/instances/fw
+	echo 'vfs_read' >$T/instances/fw/set_ftrace_filter
+	echo function >$T/instances/fw/current_tracer
+	i=0
+	while [ $i -lt 40 ]; do
+		metric filter_write_live_ns "$(timewrite $T/instances/fw/set_ftrace_filter vfs_write)"
+		metric filter_write_live_ns "$(timewrite $T/instances/fw/set_ftrace_filter vfs_read)"
+		i=$((i + 1))
+	done
+	echo nop >$T/instances/fw/current_tracer
+	rmdir $T/instances/fw
+}
+
 # harness/modules/tramp_unwind_bench.ko: one stack unwind through a
 # trampoline frame, ns per frame, with no retired trampoline and (ours)
 # with 1 000 retired ones held by a Tasks RCU holdout.
@@ -182,6 +200,7 @@ runs disable && instance_disable
 runs unreg && unreg
 runs churn && churn
 runs unwind && unwind
+runs filterwrite && filter_write
 runs flood && flood
 runs callcost && ftrace_ops call_ns_trampoline 1 && ftrace_ops call_ns_list10 10
 echo "bench: done"
