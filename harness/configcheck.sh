@@ -26,10 +26,11 @@
 # is a final link.
 CONFIGCHECK_CONFIGS=(
 	"no-dynftrace|CONFIG_DYNAMIC_FTRACE=n CONFIG_FUNCTION_TRACER=y|dirs vmlinux"
-	"no-functrace|CONFIG_FUNCTION_TRACER=n CONFIG_FTRACE=y|dirs"
+	"no-functrace|CONFIG_FUNCTION_TRACER=n CONFIG_STACK_TRACER=n CONFIG_FTRACE=y|dirs"
 	"no-tasksrcu|CONFIG_PREEMPT_NONE=y CONFIG_PREEMPT=n CONFIG_PREEMPTION=n CONFIG_TASKS_RCU=n CONFIG_DYNAMIC_FTRACE=y|dirs"
 	"no-graph|CONFIG_FUNCTION_GRAPH_TRACER=n CONFIG_DYNAMIC_FTRACE=y|dirs"
 	"no-modules|CONFIG_MODULES=n CONFIG_DYNAMIC_FTRACE=y|dirs"
+	"rt|CONFIG_EXPERT=y CONFIG_PREEMPT_RT=y CONFIG_PREEMPT=n CONFIG_DYNAMIC_FTRACE=y|dirs"
 )
 
 # The directories holding every object the series adds or changes.
@@ -107,7 +108,7 @@ configcheck_one() {
 		grep -F -f - "$log" | grep -E ':[0-9]+:[0-9]+: warning:' | sort -u || true)
 	if [ -n "$w" ]; then
 		echo "$w" >>"$log"
-		fail_cc "warnings in the series' files: $(echo "$w" | head -n 3 | tr '\n' ' ')"
+		fail_cc "warnings in the series' files: $(echo "$w" | sed -n 1,3p | tr '\n' ' ')"
 		return 1
 	fi
 	echo "PASS config-$name ($(echo "$objs" | wc -w) series objects, W=1 clean${t:+; built:$t})"

@@ -363,12 +363,17 @@ verdict() {
 		NFAIL=$((NFAIL + 1))
 	fi
 	# A splat is charged to the test that was running when it appeared.
+	# awk stops printing itself after five lines: "| head -n 5" would
+	# kill awk with SIGPIPE on a long report and, under pipefail and
+	# set -e, the whole run with exit code 141 before the summary line.
 	local splats
 	splats=$(awk -v re="$SPLAT_RE" '
 		/HARNESS: begin / { sub(/.*HARNESS: begin /, ""); t = $1 }
 		/HARNESS: end / { t = "" }
-		$0 ~ re { sub(/^\[[ 0-9.]*\] /, ""); print (t == "" ? "boot" : t) ": " $0 }' \
-		"$out/console.log" | head -n 5)
+		$0 ~ re { n++; if (n > 5) next
+			  sub(/^\[[ 0-9.]*\] /, ""); print (t == "" ? "boot" : t) ": " $0 }
+		END { if (n > 5) print "(" n - 5 " more lines of kernel reports in the console log)" }' \
+		"$out/console.log")
 	if [ -n "$splats" ]; then
 		echo "$splats" | sed "s/^/FAIL ${VPFX}kernel-report: /"
 		NFAIL=$((NFAIL + 1))
@@ -416,7 +421,7 @@ cmd_test() {
 		rtpid=$!
 	fi
 	# The configurations the test kernel does not cover (DYNAMIC_FTRACE=n,
-	# FUNCTION_TRACER=n, modules off, PREEMPT_NONE without Tasks RCU, no
+	# FUNCTION_TRACER=n, modules off, PREEMPT_NONE without Tasks RCU, PREEMPT_RT, no
 	# graph tracer) must build too: on the CPU the guest leaves, niced, in
 	# a full run (or with RUN_CONFIGCHECK=1).
 	local cc=0 ccpid=""
@@ -601,7 +606,7 @@ harness_selftest() {
 	v=$(verdict "$out" "$brc")
 	NPASS=$saved_p NFAIL=$saved_f
 	check_selftest() {
-		if echo "$v" | grep -qE "$2"; then
+		if grep -qE "$2" <<<"$v"; then
 			echo "PASS $1"; NPASS=$((NPASS + 1))
 		else
 			echo "FAIL $1: verdict did not report /$2/ (console: $out/console.log)"

@@ -855,6 +855,7 @@ void ftrace_ops_wait_released(struct ftrace_ops *ops)
 	ftrace_tramp_wait_own(NULL, ops);
 }
 
+#ifdef CONFIG_MODULES
 /*
  * A module's retired trampolines, the ops its text calls and its release
  * callbacks must not outlive the module: wait for them, and only for
@@ -872,6 +873,18 @@ static int ftrace_tramp_module_notify(struct notifier_block *nb,
 static struct notifier_block ftrace_tramp_module_nb = {
 	.notifier_call = ftrace_tramp_module_notify,
 };
+
+static int __init ftrace_tramp_watch_modules(void)
+{
+	return register_module_notifier(&ftrace_tramp_module_nb);
+}
+#else
+/* Without modules every owner is the kernel, which never goes away. */
+static inline int ftrace_tramp_watch_modules(void)
+{
+	return 0;
+}
+#endif
 
 /* ------------------------------------------------------------------ */
 /* Lookups: kallsyms, the unwinder, perf.                             */
@@ -1048,7 +1061,7 @@ static __init int ftrace_tramp_init(void)
 	ftrace_tramp_wq = alloc_workqueue("ftrace_tramp", WQ_UNBOUND, 0);
 	if (WARN_ON(!ftrace_tramp_wq))
 		return -ENOMEM;
-	return register_module_notifier(&ftrace_tramp_module_nb);
+	return ftrace_tramp_watch_modules();
 }
 early_initcall(ftrace_tramp_init);
 
