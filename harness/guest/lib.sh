@@ -123,11 +123,12 @@ tramp_settled() {
 }
 
 # kmemleak_clean: no unreferenced object after two scans (a no-op on a
-# kernel without kmemleak).
+# kernel without kmemleak).  kmemleak reports no object younger than 5 s,
+# so the second scan comes 6 s after the first.
 kmemleak_clean() {
 	[ -w /sys/kernel/debug/kmemleak ] || return 0
 	echo scan >/sys/kernel/debug/kmemleak
-	sleep 1
+	sleep 6
 	echo scan >/sys/kernel/debug/kmemleak
 	leaks=$(grep -c '^unreferenced object' /sys/kernel/debug/kmemleak)
 	[ "$leaks" = 0 ] || {

@@ -104,8 +104,10 @@ static int tub_spin(void *unused)
 	return 0;
 }
 
+/* The filter hash goes with the ops: kfree() alone would leak it. */
 static void tub_release(struct ftrace_ops *ops)
 {
+	ftrace_free_filter(ops);
 	kfree(ops);
 }
 

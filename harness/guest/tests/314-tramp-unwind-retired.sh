@@ -13,6 +13,7 @@ T=/sys/kernel/tracing
 M=/harness/modules/tramp_unwind_bench.ko
 [ -f $M ] || skip "no $M"
 tramp_mark
+kmemleak_forget
 dmesg -c >/dev/null
 insmod $M samples=5 retired=300 || fail "insmod tramp_unwind_bench failed"
 pending=$(tramp_stat retiring)
@@ -26,3 +27,5 @@ echo "unwind depth: $f0 frames with none retired, $f1 with $pending retired pend
 [ "$f1" = "$f0" ] || fail "unwind depth $f1 with retired trampolines pending, $f0 without"
 tramp_settled
 echo "$TRAMP_ALLOCATED trampolines allocated and freed"
+# Each release frees its ops and the ops's filter hash.
+kmemleak_clean
