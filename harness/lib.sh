@@ -395,7 +395,7 @@ cmd_build() {
 
 cmd_test() {
 	local glob=${1:-} out=$R/$VARIANT/test t0=$SECONDS rc=0
-	local tmo=${RUN_TEST_TIMEOUT:-3000} per_test=""
+	local tmo=${RUN_TEST_TIMEOUT:-3600} per_test=""
 	IN_TEST=1
 	case "$tmo" in ''|*[!0-9]*) die "test: RUN_TEST_TIMEOUT must be a number of seconds" ;; esac
 	# A run made longer on purpose (harness.churn=100000) lifts each guest

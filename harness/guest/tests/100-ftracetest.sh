@@ -1,5 +1,5 @@
 # description: the ftracetest subset in /harness/ftracetest.list passes (KTAP sent to the host)
-# timeout: 1500
+# timeout: 2400
 . /harness/lib.sh
 cd /harness/ftrace || fail "no ftracetest in the initramfs"
 # harness.ftracetest=a.tc,b.tc on the command line (RUN_APPEND) overrides
