@@ -18,13 +18,14 @@ rtt_load
 T=/sys/kernel/tracing
 run=/sys/kernel/debug/rcu_tasks_test/run
 HOLD_MS=15000
+LINGER=8
 tramp_mark
 mkdir $T/instances/x || fail "no tracefs instance"
 echo vfs_read >$T/instances/x/set_ftrace_filter
 echo function >$T/instances/x/current_tracer || fail "function tracer refused"
 dmesg -c >/dev/null
 modprobe ftrace-churn nr_churners=1 nr_callers=1 nr_refilters=20 \
-	refilters_per_ops=1 async_pct=100 linger=8 release_takes_trace_lock=1 ||
+	refilters_per_ops=1 async_pct=100 linger=$LINGER release_takes_trace_lock=1 ||
 	fail "modprobe ftrace-churn failed"
 line=$(dmesg | grep 'ftrace_churn: \(PASS\|FAIL\)')
 echo "$line"
@@ -38,12 +39,8 @@ r0=$(tramp_stat async_releases)
 # rmmod waits for its own releases, so until the holdout ends.
 rmmod ftrace-churn &
 rmm=$!
-i=0
-until dmesg | grep -q 'ftrace_churn: exit:'; do
-	[ $i -lt 100 ] || fail "rmmod ftrace-churn did not reach its exit function"
-	sleep 0.1
-	i=$((i + 1))
-done
+wait_dmesg 'ftrace_churn: exit:' 10 ||
+	fail "rmmod ftrace-churn did not reach its exit function"
 echo nop >$T/instances/x/current_tracer
 kill -0 $hold 2>/dev/null || fail "the holdout ended before rmdir: nothing was pending"
 [ "$(tramp_stat async_releases)" = "$r0" ] ||
@@ -68,7 +65,8 @@ wait $rmm || fail "rmmod ftrace-churn failed"
 dmesg | grep 'ftrace_churn: exit:'
 r1=$(tramp_stat async_releases)
 echo "async releases: $r0 before rmdir, $r1 after the holdout"
-[ "$r1" -ge $((r0 + 9)) ] || fail "expected the 8 lingering releases and the instance's pending across rmdir, saw $((r1 - r0))"
+[ "$r1" -ge $((r0 + LINGER + 1)) ] ||
+	fail "expected the $LINGER lingering releases and the instance's pending across rmdir, saw $((r1 - r0))"
 [ -d $T/instances/ftrace_churn ] || fail "no release took trace_types_lock (their instance is missing)"
 rmdir $T/instances/ftrace_churn
 tramp_settled
