@@ -113,6 +113,7 @@ enum ftrace_tramp_state {
  * @retire_node: On ftrace_tramp_retiring until the rude step has run.
  * @inflight_node: On ftrace_tramp_inflight from retirement until freed.
  * @rh: For call_rcu_tasks().
+ * @unlink_work: Takes it out of kallsyms, in process context.
  * @free_rwork: Frees the memory once kallsyms readers are done.
  */
 struct ftrace_tramp {
@@ -129,6 +130,7 @@ struct ftrace_tramp {
 	struct list_head retire_node;
 	struct list_head inflight_node;
 	struct rcu_head rh;
+	struct work_struct unlink_work;
 	struct rcu_work free_rwork;
 };
 
@@ -648,14 +650,14 @@ static void ftrace_tramp_free_workfn(struct work_struct *work)
 }
 
 /*
- * Step 3, a Tasks RCU callback: no task can still be running in @t.
- * Take it out of kallsyms; the RCU grace period behind queue_rcu_work()
- * then waits for the lookups that may still see it (they run with
- * preemption disabled) before step 4 frees the memory.
+ * Step 3b: no task can still be running in @t.  Take it out of kallsyms;
+ * the RCU grace period behind queue_rcu_work() then waits for the
+ * lookups that may still see it (they run with preemption disabled)
+ * before step 4 frees the memory.
  */
-static void ftrace_tramp_tasks_gp_done(struct rcu_head *rh)
+static void ftrace_tramp_unlink_workfn(struct work_struct *work)
 {
-	struct ftrace_tramp *t = container_of(rh, struct ftrace_tramp, rh);
+	struct ftrace_tramp *t = container_of(work, struct ftrace_tramp, unlink_work);
 
 	spin_lock(&ftrace_tramp_lock);
 	list_del_rcu(&t->ksym_node);
@@ -663,6 +665,20 @@ static void ftrace_tramp_tasks_gp_done(struct rcu_head *rh)
 	spin_unlock(&ftrace_tramp_lock);
 	INIT_RCU_WORK(&t->free_rwork, ftrace_tramp_free_workfn);
 	queue_rcu_work(ftrace_tramp_wq, &t->free_rwork);
+}
+
+/*
+ * Step 3a, a Tasks RCU callback.  It only queues work: with TASKS_RCU=n,
+ * call_rcu_tasks() is call_rcu() and this runs in softirq, where taking
+ * ftrace_tramp_lock (a plain spinlock, taken in process context) could
+ * deadlock against the process context it interrupted.
+ */
+static void ftrace_tramp_tasks_gp_done(struct rcu_head *rh)
+{
+	struct ftrace_tramp *t = container_of(rh, struct ftrace_tramp, rh);
+
+	INIT_WORK(&t->unlink_work, ftrace_tramp_unlink_workfn);
+	queue_work(ftrace_tramp_wq, &t->unlink_work);
 }
 
 static void ftrace_ops_release_workfn(struct work_struct *work)
@@ -895,7 +911,8 @@ static inline int ftrace_tramp_watch_modules(void)
  * @save_regs: Set to whether the trampoline is a copy of ftrace_regs_caller.
  *
  * For the unwinder: a task preempted in a retired trampoline still has
- * its addresses on the stack.  Callable from any context.
+ * its addresses on the stack.  Callable from any context;
+ * where RCU is not watching it finds nothing.
  *
  * Return: the start of the trampoline, or 0 if @addr is in none that
  * still has memory.
@@ -905,7 +922,14 @@ unsigned long ftrace_tramp_find(unsigned long addr, bool *save_regs)
 	struct latch_tree_node *n;
 	unsigned long start = 0;
 
-	/* The free path waits for an RCU grace period after the erase. */
+	/*
+	 * The free path waits for an RCU grace period after the erase,
+	 * which covers a preemption-disabled lookup only where RCU is
+	 * watching.  Elsewhere (an unwind from idle or the entry code)
+	 * the node may be freed under us: do not look.
+	 */
+	if (!rcu_is_watching())
+		return 0;
 	preempt_disable_notrace();
 	n = latch_tree_find((void *)addr, &ftrace_tramp_tree, &ftrace_tramp_tree_ops);
 	if (n) {
