@@ -20,6 +20,17 @@ done
 head -c 4096 /dev/urandom >/tmp/rand
 cat /tmp/rand >>$F 2>/dev/null && fail "set_ftrace_filter accepted random bytes"
 [ "$(cat $F)" = "$before" ] || fail "set_ftrace_filter changed by random bytes"
+# Through one open file: after a failed write, a later good write must
+# fail too (release installs nothing from this file), not return success
+# for a token that is then dropped.
+exec 3>>$F
+echo no_such_function_xyz >&3 2>/dev/null && fail "the bad write through fd 3 succeeded"
+if echo vfs_read >&3 2>/dev/null; then
+	exec 3>&-
+	fail "a write after a failed one succeeded, yet release drops it (filter: $(cat $F | tr '\n' ' '))"
+fi
+exec 3>&-
+[ "$(cat $F)" = "$before" ] || fail "set_ftrace_filter changed by a file whose write failed"
 echo function >$T/instances/bad/current_tracer
 sleep 0.2
 echo nop >$T/instances/bad/current_tracer
