@@ -37,7 +37,9 @@
  *
  *   retire   -> ftrace_tramp_retire_workfn(): every CPU schedules (rude)
  *            -> call_rcu_tasks(): every task passes a quiescent state
- *            -> ftrace_tramp_tasks_gp_done(): leave kallsyms
+ *            -> ftrace_tramp_tasks_gp_done(): queue the unlink (no lock:
+ *               it may run in softirq)
+ *            -> ftrace_tramp_unlink_workfn(): leave kallsyms
  *            -> queue_rcu_work(): every kallsyms/unwinder reader is done
  *            -> ftrace_tramp_free_workfn(): free the memory
  *
