@@ -47,9 +47,13 @@ instance_disable() {
 		sleep 0.2
 		# The two steps of turning a filtered tracer off: the tracer, then
 		# its filter (" " parses as an empty filter, like echo's newline).
-		off=$(timewrite $T/instances/bench/current_tracer nop)
+		# -c: also the part of the write spent off the CPU: under TCG
+		# the text patching itself is CPU time, the rest is waiting.
+		set -- $(timewrite -c $T/instances/bench/current_tracer nop)
+		off=$1
 		clear=$(timewrite $T/instances/bench/set_ftrace_filter " ")
 		metric instance_disable_ns "$off"
+		metric instance_disable_offcpu_ns "$2"
 		metric instance_filter_clear_ns "$clear"
 		metric instance_disable_and_clear_ns "$((off + clear))"
 		i=$((i + 1))
@@ -175,6 +179,72 @@ unwind() {
 		done
 }
 
+# harness/modules/ftrace_rmmod_bench.ko (one ops, unregistered in its
+# exit): rmmod wall time with nothing else tracing, then while another
+# owner, a tracefs instance, turns its function tracer on and off.
+rmmod_churn() {
+	m=/harness/modules/ftrace_rmmod_bench.ko
+	i=0
+	while [ $i -lt 10 ]; do
+		insmod $m || { echo "bench: ftrace_rmmod_bench failed"; return; }
+		metric rmmod_idle_ns "$(timerun rmmod ftrace_rmmod_bench)"
+		i=$((i + 1))
+	done
+	mkdir -p $T/instances/owner
+	echo vfs_read >$T/instances/owner/set_ftrace_filter
+	rm -f /tmp/churn.stop
+	(
+		while [ ! -e /tmp/churn.stop ]; do
+			echo function >$T/instances/owner/current_tracer
+			echo nop >$T/instances/owner/current_tracer
+		done
+	) &
+	owner=$!
+	sleep 1
+	i=0
+	while [ $i -lt 20 ]; do
+		insmod $m || { echo "bench: ftrace_rmmod_bench failed"; break; }
+		metric rmmod_while_churn_ns "$(timerun rmmod ftrace_rmmod_bench)"
+		i=$((i + 1))
+	done
+	touch /tmp/churn.stop
+	wait $owner
+	rmdir $T/instances/owner
+}
+
+# Ours only (rcu_tasks_test): a kthread spinning in the kernel holds the
+# Tasks RCU grace period for 60 s while an instance turns its function
+# tracer on and off, each cycle retiring a trampoline: the peak memory
+# pending retirement against ftrace_tramp.max_pending_kb, at its default.
+stall() {
+	modprobe rcu_tasks_test 2>/dev/null || return 0
+	cap=$(cat /sys/module/ftrace_tramp/parameters/max_pending_kb)
+	st=$T/trace_stat/ftrace_tramp
+	mkdir -p $T/instances/stall
+	echo vfs_read >$T/instances/stall/set_ftrace_filter
+	r0=$(awk '$1 == "over_budget" {print $2}' $st)
+	echo "holdout 60000" >/sys/kernel/debug/rcu_tasks_test/run &
+	hold=$!
+	sleep 0.5
+	max=0
+	n=0
+	t_end=$(($(now_us) + 55000000))
+	while [ "$(now_us)" -lt $t_end ]; do
+		echo function >$T/instances/stall/current_tracer
+		echo nop >$T/instances/stall/current_tracer
+		p=$(awk '$1 == "bytes_pending" {print $2}' $st)
+		[ "$p" -gt "$max" ] && max=$p
+		n=$((n + 1))
+	done
+	wait $hold
+	metric stall_bytes_pending_max "$max"
+	metric stall_pending_cap_bytes $((cap * 1024))
+	metric stall_tracer_cycles "$n"
+	metric stall_builds_refused $(($(awk '$1 == "over_budget" {print $2}' $st) - r0))
+	rmdir $T/instances/stall
+	rmmod rcu_tasks_test
+}
+
 runs idle && idle_wakeups
 runs rcuscale && rcuscale rcuscale_idle_ns
 if runs tasks; then
@@ -202,5 +272,7 @@ runs churn && churn
 runs unwind && unwind
 runs filterwrite && filter_write
 runs flood && flood
+runs rmmod && rmmod_churn
+runs stall && stall
 runs callcost && ftrace_ops call_ns_trampoline 1 && ftrace_ops call_ns_list10 10
 echo "bench: done"

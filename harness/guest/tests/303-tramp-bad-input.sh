@@ -31,6 +31,21 @@ if echo vfs_read >&3 2>/dev/null; then
 fi
 exec 3>&-
 [ "$(cat $F)" = "$before" ] || fail "set_ftrace_filter changed by a file whose write failed"
+# The poisoning ends with the file: a new open writes normally.
+echo vfs_read >>$F || fail "a write through a new file after a poisoned one failed"
+grep -qx vfs_read $F || fail "vfs_read not in the filter after a good append"
+echo schedule >$F || fail "restoring the filter failed"
+# A failed truncating write keeps the cached :mod: entries (functions of
+# a module that is not loaded) along with the hash: the truncation at
+# open must not have freed them.
+echo '*:mod:rtt_no_such_module' >$F || fail "caching a :mod: entry failed"
+echo no_such_function_xyz >$F 2>/dev/null && fail "the bad truncating write succeeded"
+grep -q ':mod:rtt_no_such_module' $F ||
+	fail "a failed truncating write dropped the cached :mod: entry (filter: $(cat $F | tr '\n' ' '))"
+# A good truncating write replaces them.
+echo schedule >$F || fail "restoring the filter failed"
+grep -q ':mod:' $F && fail "a good truncating write kept the :mod: entry"
+[ "$(cat $F)" = "$before" ] || fail "filter not restored: $(cat $F | tr '\n' ' ')"
 echo function >$T/instances/bad/current_tracer
 sleep 0.2
 echo nop >$T/instances/bad/current_tracer
