@@ -529,6 +529,66 @@ mutant_apply() {
 		{ cat "$LOGS/mutant.log" >&2; die "mutant $(basename "$m") does not apply${dir:+ in reverse}"; }
 }
 
+# glob_names GLOB: the guest tests (names without the number prefix) that
+# GLOB, or any of GLOB1,GLOB2,..., selects, as harness/guest/run-tests.sh
+# matches them.
+glob_names() {
+	local t name g
+	for t in "$TOP"/harness/guest/tests/*.sh; do
+		name=$(basename "$t" .sh)
+		name=${name#[0-9][0-9][0-9]-}
+		name_in_glob "$name" "$1" && echo "$name"
+	done
+	return 0
+}
+
+# name_in_glob NAME GLOB: NAME is selected by GLOB (comma-separated).
+name_in_glob() {
+	local g
+	local IFS=,
+	set -f
+	for g in $2; do
+		# shellcheck disable=SC2254 # a glob, on purpose
+		case "$1" in $g) set +f; return 0 ;; esac
+	done
+	set +f
+	return 1
+}
+
+# mutant_judge VERDICT CONSOLE GLOB: "CAUGHT <why>" only if a test GLOB
+# selects failed, a kernel report was charged to one, or the guest hung
+# or died while one was running; "ERROR <why>" if something else failed
+# (a boot that never reached the tests, a guest that ran none of them:
+# that proves nothing about the mutant); "MISSED" if everything passed.
+mutant_judge() {
+	local v=$1 console=$2 glob=$3 line name last
+	while IFS= read -r line; do
+		name=${line#FAIL }
+		name=${name#rt:}
+		case "$name" in
+		"kernel-report: "*) name=${name#kernel-report: } ;;
+		"guest: "*|"$line") continue ;;
+		esac
+		name=${name%%:*}
+		if name_in_glob "$name" "$glob"; then
+			echo "CAUGHT $line"
+			return
+		fi
+	done < <(grep '^FAIL ' "$v")
+	last=$(awk '/HARNESS: begin / { sub(/.*HARNESS: begin /, ""); t = $1 }
+		    /HARNESS: end / { t = "" } END { print t }' "$console" 2>/dev/null)
+	if [ -n "$last" ] && name_in_glob "$last" "$glob" &&
+	   grep -qE '^FAIL (rt:)?guest: (timed out|did not finish)' "$v"; then
+		echo "CAUGHT the guest hung or died in $last: $(grep -m1 -E '^FAIL (rt:)?guest: ' "$v")"
+		return
+	fi
+	if grep -q '^FAIL ' "$v"; then
+		echo "ERROR inconclusive, no selected test failed: $(grep '^FAIL ' "$v" | head -n 3 | tr '\n' ' ')"
+	else
+		echo "MISSED"
+	fi
+}
+
 # ./run mutants [NAME...]: for each harness/mutants/NAME.patch, put the
 # fault it describes back into the patched test kernel, run the tests (or
 # the soak) it names, and demand that they fail.  A test that still passes
@@ -536,7 +596,7 @@ mutant_apply() {
 # command fails.  Builds in build/mutants, so the main tree is never
 # changed; each mutant costs an incremental build.
 cmd_mutants() {
-	local m name run kind arg out rc caught=0 missed=0 t0=$SECONDS summary=""
+	local m name run kind arg out rc caught=0 missed=0 t0=$SECONDS summary="" judged
 	local list=()
 	if [ $# -gt 0 ]; then
 		for name in "$@"; do
@@ -557,6 +617,9 @@ cmd_mutants() {
 		run=$(sed -n 's/^Run: //p' "$m")
 		kind=${run%% *} arg=${run#* }
 		case "$kind" in test|soak|rt) ;; *) die "mutant $name: Run: is 'test GLOB', 'rt GLOB' or 'soak MIN', not '$run'" ;; esac
+		if [ "$kind" != soak ] && [ -z "$(glob_names "$arg")" ]; then
+			die "mutant $name: 'Run: $run' selects no test (names are without the number prefix)"
+		fi
 		stage "mutant $name: $(sed -n 's/^Guards: //p' "$m")"
 		echo "$name" >"$SRC/.harness-mutant"
 		mutant_apply "$m"
@@ -581,15 +644,30 @@ cmd_mutants() {
 		sed 's/^/    /' "$out/verdict.txt"
 		mutant_apply "$m" -R
 		rm -f "$SRC/.harness-mutant"
-		if [ "$NFAIL" -gt 0 ]; then
-			caught=$((caught + 1))
-			summary="$summary
-CAUGHT $name: $(grep -m1 '^FAIL' "$out/verdict.txt")"
+		if [ "$kind" = soak ]; then
+			# The soak's own result lines name no guest test, and the
+			# guest runs nothing else.
+			if grep -v '^FAIL guest: no test ran' "$out/verdict.txt" | grep -q '^FAIL '; then
+				judged="CAUGHT $(grep -v '^FAIL guest: no test ran' "$out/verdict.txt" | grep -m1 '^FAIL ')"
+			elif [ "$NFAIL" -gt 0 ]; then
+				judged="ERROR $(grep -m1 '^FAIL' "$out/verdict.txt")"
+			else
+				judged=MISSED
+			fi
 		else
-			missed=$((missed + 1))
-			summary="$summary
-MISSED $name: $run passed with the fault back in"
+			judged=$(mutant_judge "$out/verdict.txt" "$out/console.log" "$arg")
 		fi
+		case "$judged" in
+		CAUGHT*) caught=$((caught + 1))
+			 summary="$summary
+CAUGHT $name: ${judged#CAUGHT }" ;;
+		ERROR*) missed=$((missed + 1))
+			summary="$summary
+ERROR $name: ${judged#ERROR } (verdict: $out/verdict.txt)" ;;
+		*) missed=$((missed + 1))
+		   summary="$summary
+MISSED $name: $run passed with the fault back in" ;;
+		esac
 	done
 	# Leave the mutant tree built as it is on main.
 	build_kernel test >/dev/null
@@ -617,6 +695,47 @@ harness_selftest() {
 	check_selftest harness-selftest-warn '^FAIL kernel-report: .*WARNING:.*harness_warn'
 	check_selftest harness-selftest-hang '^FAIL guest: timed out'
 	check_selftest harness-selftest-passing-test '^PASS deliberate-pass'
+	mutant_judge_selftest
+}
+
+# mutant_judge_selftest: ./run mutants counts a mutant as caught only when
+# a test it selects fails (a failed boot or a filter that selects nothing
+# once passed for a catch).  Synthetic verdicts, one result each.
+mutant_judge_selftest() {
+	local d got
+	d=$(mktemp -d)
+	judge_case() {	# NAME EXPECTED-PREFIX GLOB VERDICT-LINES [CONSOLE-LINES]
+		printf '%b' "$4" >"$d/v"
+		printf '%b' "${5:-}" >"$d/c"
+		got=$(mutant_judge "$d/v" "$d/c" "$3")
+		if [ "${got%% *}" = "$2" ]; then
+			echo "PASS harness-selftest-mutant-$1"; NPASS=$((NPASS + 1))
+		else
+			echo "FAIL harness-selftest-mutant-$1: expected $2, got '$got'"; NFAIL=$((NFAIL + 1))
+		fi
+	}
+	judge_case no-test-ran ERROR tramp-bad-input \
+		"FAIL guest: no test ran (filter: 'tramp-bad-input')\nFAIL guest: timed out (console: x)\n"
+	judge_case selected-test-failed CAUGHT tramp-bad-input \
+		"FAIL tramp-bad-input: the bad write succeeded (exit 1)\nFAIL guest: did not finish\n"
+	judge_case boot-warn ERROR tramp-churn \
+		"PASS tramp-churn (5 ms)\nFAIL kernel-report: boot: WARNING: at x\n"
+	judge_case report-in-test CAUGHT 'tramp-*' \
+		"PASS tramp-churn (5 ms)\nFAIL kernel-report: tramp-churn: BUG: KASAN: x\n"
+	judge_case other-test-failed ERROR tramp-churn \
+		"PASS tramp-churn (5 ms)\nFAIL tramp-hotplug: x (exit 1)\n"
+	judge_case all-passed MISSED tramp-churn "PASS tramp-churn (5 ms)\n"
+	judge_case hang-in-test CAUGHT 'tramp-*' "FAIL guest: no test ran (filter: 'tramp-*')\nFAIL guest: timed out (console: x)\n" \
+		"[ 1.0] HARNESS: begin tramp-release-locks\n"
+	judge_case hang-at-boot ERROR 'tramp-*' "FAIL guest: no test ran (filter: 'tramp-*')\nFAIL guest: timed out (console: x)\n" \
+		"[ 1.0] Booting\n"
+	judge_case rt-selected CAUGHT 'rcutasks-*' "FAIL rt:rcutasks-idle: slow (exit 1)\n"
+	if [ -z "$(glob_names no-such-test)" ] && [ "$(glob_names tramp-bad-input)" = tramp-bad-input ]; then
+		echo "PASS harness-selftest-mutant-glob"; NPASS=$((NPASS + 1))
+	else
+		echo "FAIL harness-selftest-mutant-glob: glob_names selects '$(glob_names no-such-test)' for no-such-test"; NFAIL=$((NFAIL + 1))
+	fi
+	rm -rf "$d"
 }
 
 cmd_demo() {
