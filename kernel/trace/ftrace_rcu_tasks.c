@@ -178,8 +178,9 @@ struct ftrace_tramp_stats {
 /*
  * ftrace_tramp_lock protects the kallsyms list (readers use RCU), the
  * retiring and in-flight lists and the statistics.  It nests inside
- * ftrace_lock and is also taken from the Tasks RCU callback, never from
- * hard-irq context.
+ * ftrace_lock and is taken in process context only: never from an RCU or
+ * Tasks RCU callback, which with TASKS_RCU=n runs in softirq (the
+ * callbacks only queue work).
  */
 static DEFINE_SPINLOCK(ftrace_tramp_lock);
 static LIST_HEAD(ftrace_tramp_ksyms);
@@ -190,7 +191,7 @@ static LIST_HEAD(ftrace_tramp_ksyms);
  * in NMI context too, so the lookup is O(log n) and lock-free.  A latch
  * tree gives both: its writers are serialized by ftrace_tramp_lock, its
  * readers only disable preemption, and a node leaves it one RCU grace
- * period before its memory is freed (ftrace_tramp_tasks_gp_done()).
+ * period before its memory is freed (ftrace_tramp_unlink_workfn()).
  */
 static struct latch_tree_root ftrace_tramp_tree;
 
@@ -240,7 +241,7 @@ static LIST_HEAD(ftrace_tramp_inflight);
 static LIST_HEAD(ftrace_release_inflight);
 static DECLARE_WAIT_QUEUE_HEAD(ftrace_tramp_done_wq);
 
-/* Runs the frees and the releases. */
+/* Runs the unlinks, the frees and the releases. */
 static struct workqueue_struct *ftrace_tramp_wq;
 
 /* How long to wait before retrying a rude step that could not be queued. */
