@@ -182,14 +182,18 @@ unwind() {
 # harness/modules/ftrace_rmmod_bench.ko (one ops, unregistered in its
 # exit): rmmod wall time with nothing else tracing, then while another
 # owner, a tracefs instance, turns its function tracer on and off.
-rmmod_churn() {
-	m=/harness/modules/ftrace_rmmod_bench.ko
+rmmod_samples() {	# N METRIC
 	i=0
-	while [ $i -lt 10 ]; do
-		insmod $m || { echo "bench: ftrace_rmmod_bench failed"; return; }
-		metric rmmod_idle_ns "$(timerun rmmod ftrace_rmmod_bench)"
+	while [ $i -lt "$1" ]; do
+		insmod /harness/modules/ftrace_rmmod_bench.ko ||
+			{ echo "bench: ftrace_rmmod_bench failed"; return; }
+		metric "$2" "$(timerun rmmod ftrace_rmmod_bench)"
 		i=$((i + 1))
 	done
+}
+
+rmmod_churn() {
+	rmmod_samples 10 rmmod_idle_ns
 	mkdir -p $T/instances/owner
 	echo vfs_read >$T/instances/owner/set_ftrace_filter
 	rm -f /tmp/churn.stop
@@ -201,12 +205,7 @@ rmmod_churn() {
 	) &
 	owner=$!
 	sleep 1
-	i=0
-	while [ $i -lt 20 ]; do
-		insmod $m || { echo "bench: ftrace_rmmod_bench failed"; break; }
-		metric rmmod_while_churn_ns "$(timerun rmmod ftrace_rmmod_bench)"
-		i=$((i + 1))
-	done
+	rmmod_samples 20 rmmod_while_churn_ns
 	touch /tmp/churn.stop
 	wait $owner
 	rmdir $T/instances/owner
