@@ -533,7 +533,7 @@ mutant_apply() {
 # GLOB, or any of GLOB1,GLOB2,..., selects, as harness/guest/run-tests.sh
 # matches them.
 glob_names() {
-	local t name g
+	local t name
 	for t in "$TOP"/harness/guest/tests/*.sh; do
 		name=$(basename "$t" .sh)
 		name=${name#[0-9][0-9][0-9]-}
@@ -647,8 +647,9 @@ cmd_mutants() {
 		if [ "$kind" = soak ]; then
 			# The soak's own result lines name no guest test, and the
 			# guest runs nothing else.
-			if grep -v '^FAIL guest: no test ran' "$out/verdict.txt" | grep -q '^FAIL '; then
-				judged="CAUGHT $(grep -v '^FAIL guest: no test ran' "$out/verdict.txt" | grep -m1 '^FAIL ')"
+			judged=$(grep -v '^FAIL guest: no test ran' "$out/verdict.txt" | grep -m1 '^FAIL ' || true)
+			if [ -n "$judged" ]; then
+				judged="CAUGHT $judged"
 			elif [ "$NFAIL" -gt 0 ]; then
 				judged="ERROR $(grep -m1 '^FAIL' "$out/verdict.txt")"
 			else
