@@ -46,6 +46,59 @@ grep -q ':mod:rtt_no_such_module' $F ||
 echo schedule >$F || fail "restoring the filter failed"
 grep -q ':mod:' $F && fail "a good truncating write kept the :mod: entry"
 [ "$(cat $F)" = "$before" ] || fail "filter not restored: $(cat $F | tr '\n' ' ')"
+# Two files open at once: the failed one must not bring back the :mod:
+# entry that the good one's truncation dropped.
+echo '*:mod:rtt_no_such_module' >$F || fail "caching a :mod: entry failed"
+exec 3>$F
+exec 4>$F
+echo schedule >&4 || fail "the good write through fd 4 failed"
+exec 4>&-
+echo no_such_function_xyz >&3 2>/dev/null && fail "the bad write through fd 3 succeeded"
+exec 3>&-
+grep -q ':mod:' $F &&
+	fail "a failed release brought back a :mod: entry that another file's truncation dropped (filter: $(cat $F | tr '\n' ' '))"
+[ "$(cat $F)" = "$before" ] || fail "filter after two files: $(cat $F | tr '\n' ' ')"
+# The same for set_ftrace_notrace, which has its own list.
+N=$T/instances/bad/set_ftrace_notrace
+echo '*:mod:rtt_no_such_module' >$N || fail "caching a notrace :mod: entry failed"
+echo no_such_function_xyz >$N 2>/dev/null && fail "the bad truncating notrace write succeeded"
+grep -q ':mod:rtt_no_such_module' $N ||
+	fail "a failed truncating write dropped the cached notrace :mod: entry (notrace: $(cat $N | tr '\n' ' '))"
+echo >$N || fail "clearing set_ftrace_notrace failed"
+grep -q ':mod:' $N && fail "a good truncating write kept the notrace :mod: entry"
+# A module that loads while a truncating file is open is added to the
+# filter in force, from the cached entry; a failed write keeps that
+# filter, a good one replaces it.
+M=ftrace_rmmod_bench
+for outcome in bad good; do
+	echo "*:mod:$M" >$F || fail "caching '*:mod:$M' failed"
+	exec 3>$F
+	insmod /harness/modules/$M.ko || fail "insmod $M failed"
+	if [ $outcome = bad ]; then
+		echo no_such_function_xyz >&3 2>/dev/null && fail "the bad write through fd 3 succeeded"
+		exec 3>&-
+		grep -q "^ftrace_rmmod_bench_target" $F ||
+			fail "after a failed write, the filter lacks $M, loaded while the file was open (filter: $(cat $F | tr '\n' ' '))"
+		grep -q ':mod:' $F && fail "the consumed :mod:$M entry is still cached"
+	else
+		echo schedule >&3 || fail "the good write through fd 3 failed"
+		exec 3>&-
+		[ "$(cat $F)" = "$before" ] ||
+			fail "a good truncating write did not replace the filter (filter: $(cat $F | tr '\n' ' '))"
+	fi
+	rmmod $M || fail "rmmod $M failed"
+	echo schedule >$F || fail "restoring the filter failed"
+done
+# More than a page of cached entries reads back whole: every read()
+# walks the list from its head.
+seq 1 600 | sed 's/.*/rtt_f&:mod:rtt_no_such_module/' >/tmp/mods
+cat /tmp/mods >>$F || fail "caching 600 :mod: entries failed"
+n=$(grep -c ':mod:rtt_no_such_module' $F)
+[ "$n" = 600 ] || fail "set_ftrace_filter reads back $n of 600 cached :mod: entries"
+n=$(dd if=$F bs=100 2>/dev/null | grep -c ':mod:rtt_no_such_module')
+[ "$n" = 600 ] || fail "set_ftrace_filter read 100 bytes at a time gives $n of 600 cached :mod: entries"
+echo schedule >$F || fail "restoring the filter failed"
+[ "$(cat $F)" = "$before" ] || fail "filter not restored after the 600 entries: $(grep -c '' $F) lines"
 echo function >$T/instances/bad/current_tracer
 sleep 0.2
 echo nop >$T/instances/bad/current_tracer
