@@ -544,40 +544,80 @@ glob_names() {
 
 # name_in_glob NAME GLOB: NAME is selected by GLOB (comma-separated).
 name_in_glob() {
-	local g
+	# "local -": the caller's noglob setting comes back on every return.
+	local - g
 	local IFS=,
 	set -f
 	for g in $2; do
 		# shellcheck disable=SC2254 # a glob, on purpose
-		case "$1" in $g) set +f; return 0 ;; esac
+		case "$1" in $g) return 0 ;; esac
 	done
-	set +f
 	return 1
 }
 
+# mutant_selects GLOB: the result names a mutant's run is judged by, one a
+# line: the guest tests GLOB selects, or "soak" for the soak (GLOB "soak";
+# its result lines and the kernel reports during it are named "soak").
+mutant_selects() {
+	if [ "$1" = soak ]; then
+		echo soak
+	else
+		glob_names "$1"
+	fi
+}
+
+# name_selected NAME NAMES: NAME is one of the lines of NAMES, literally;
+# never "boot", verdict's name for a kernel report outside any test.
+name_selected() {
+	[ -n "$1" ] && [ "$1" != boot ] && grep -qxF -e "$1" <<<"$2"
+}
+
+# mutant_check FILE: FILE's "Run:" line is "test GLOB" or "rt GLOB" with a
+# GLOB that selects a test, or "soak MIN"; else die, naming the mutant.
+# Sets MUTANT_RUN, MUTANT_KIND and MUTANT_ARG.
+mutant_check() {
+	local name
+	name=$(basename "$1" .patch)
+	MUTANT_RUN=$(sed -n 's/^Run: //p' "$1")
+	read -r MUTANT_KIND MUTANT_ARG <<<"$MUTANT_RUN"
+	case "$MUTANT_KIND" in
+	test|rt)
+		[ -n "$(glob_names "$MUTANT_ARG")" ] ||
+			die "mutant $name: 'Run: $MUTANT_RUN' selects no test (names are without the number prefix)" ;;
+	soak)
+		case "$MUTANT_ARG" in ''|*[!0-9]*|0)
+			die "mutant $name: 'Run: $MUTANT_RUN': MIN must be a positive number" ;;
+		esac ;;
+	*) die "mutant $name: Run: is 'test GLOB', 'rt GLOB' or 'soak MIN', not '$MUTANT_RUN'" ;;
+	esac
+}
+
 # mutant_judge VERDICT CONSOLE GLOB: "CAUGHT <why>" only if a test GLOB
-# selects failed, a kernel report was charged to one, or the guest hung
-# or died while one was running; "ERROR <why>" if something else failed
-# (a boot that never reached the tests, a guest that ran none of them:
-# that proves nothing about the mutant); "MISSED" if everything passed.
+# selects (GLOB "soak": the soak) failed, a kernel report was charged to
+# one, or the guest hung or died while one was running; "ERROR <why>" if
+# something else failed (a boot that never reached the tests, a kernel
+# report at boot, a guest that ran none of them: that proves nothing about
+# the mutant); "MISSED" if everything passed.  The failing name must be
+# one of those selected, not just match GLOB: "*" matches "boot" too.
 mutant_judge() {
-	local v=$1 console=$2 glob=$3 line name last
+	local v=$1 console=$2 glob=$3 line name last names
+	names=$(mutant_selects "$glob")
 	while IFS= read -r line; do
 		name=${line#FAIL }
 		name=${name#rt:}
 		case "$name" in
 		"kernel-report: "*) name=${name#kernel-report: } ;;
-		"guest: "*|"$line") continue ;;
+		"guest: "*) continue ;;
 		esac
 		name=${name%%:*}
-		if name_in_glob "$name" "$glob"; then
+		if name_selected "$name" "$names"; then
 			echo "CAUGHT $line"
 			return
 		fi
 	done < <(grep '^FAIL ' "$v")
 	last=$(awk '/HARNESS: begin / { sub(/.*HARNESS: begin /, ""); t = $1 }
 		    /HARNESS: end / { t = "" } END { print t }' "$console" 2>/dev/null)
-	if [ -n "$last" ] && name_in_glob "$last" "$glob" &&
+	if name_selected "$last" "$names" &&
 	   grep -qE '^FAIL (rt:)?guest: (timed out|did not finish)' "$v"; then
 		echo "CAUGHT the guest hung or died in $last: $(grep -m1 -E '^FAIL (rt:)?guest: ' "$v")"
 		return
@@ -597,6 +637,7 @@ mutant_judge() {
 # changed; each mutant costs an incremental build.
 cmd_mutants() {
 	local m name run kind arg out rc caught=0 missed=0 t0=$SECONDS summary="" judged
+	local MUTANT_RUN MUTANT_KIND MUTANT_ARG
 	local list=()
 	if [ $# -gt 0 ]; then
 		for name in "$@"; do
@@ -608,18 +649,18 @@ cmd_mutants() {
 		list=("$TOP"/harness/mutants/*.patch)
 	fi
 	IN_TEST=1
+	# Every Run: line first: a bad one fails in seconds, not after a build.
+	for m in "${list[@]}"; do
+		mutant_check "$m"
+	done
 	B=${RUN_BUILD_DIR:-$TOP/build}/mutants
 	LOGS=$B/logs
 	export CCACHE_BASEDIR=$B
 	test_kernel test
 	for m in "${list[@]}"; do
 		name=$(basename "$m" .patch)
-		run=$(sed -n 's/^Run: //p' "$m")
-		kind=${run%% *} arg=${run#* }
-		case "$kind" in test|soak|rt) ;; *) die "mutant $name: Run: is 'test GLOB', 'rt GLOB' or 'soak MIN', not '$run'" ;; esac
-		if [ "$kind" != soak ] && [ -z "$(glob_names "$arg")" ]; then
-			die "mutant $name: 'Run: $run' selects no test (names are without the number prefix)"
-		fi
+		mutant_check "$m"
+		run=$MUTANT_RUN kind=$MUTANT_KIND arg=$MUTANT_ARG
 		stage "mutant $name: $(sed -n 's/^Guards: //p' "$m")"
 		echo "$name" >"$SRC/.harness-mutant"
 		mutant_apply "$m"
@@ -644,17 +685,10 @@ cmd_mutants() {
 		sed 's/^/    /' "$out/verdict.txt"
 		mutant_apply "$m" -R
 		rm -f "$SRC/.harness-mutant"
+		# The soak's results, and the kernel reports while it runs, are
+		# named "soak" (harness/guest/soak.sh), and "soak" is no glob.
 		if [ "$kind" = soak ]; then
-			# The soak's own result lines name no guest test, and the
-			# guest runs nothing else.
-			judged=$(grep -v '^FAIL guest: no test ran' "$out/verdict.txt" | grep -m1 '^FAIL ' || true)
-			if [ -n "$judged" ]; then
-				judged="CAUGHT $judged"
-			elif [ "$NFAIL" -gt 0 ]; then
-				judged="ERROR $(grep -m1 '^FAIL' "$out/verdict.txt")"
-			else
-				judged=MISSED
-			fi
+			judged=$(mutant_judge "$out/verdict.txt" "$out/console.log" soak)
 		else
 			judged=$(mutant_judge "$out/verdict.txt" "$out/console.log" "$arg")
 		fi
@@ -700,8 +734,9 @@ harness_selftest() {
 }
 
 # mutant_judge_selftest: ./run mutants counts a mutant as caught only when
-# a test it selects fails (a failed boot or a filter that selects nothing
-# once passed for a catch).  Synthetic verdicts, one result each.
+# a test it selects (or the soak) fails (a failed boot, a WARN at boot or a
+# filter that selects nothing once passed for a catch).  Synthetic
+# verdicts, one result each.
 mutant_judge_selftest() {
 	local d got
 	d=$(mktemp -d)
@@ -731,6 +766,45 @@ mutant_judge_selftest() {
 	judge_case hang-at-boot ERROR 'tramp-*' "FAIL guest: no test ran (filter: 'tramp-*')\nFAIL guest: timed out (console: x)\n" \
 		"[ 1.0] Booting\n"
 	judge_case rt-selected CAUGHT 'rcutasks-*' "FAIL rt:rcutasks-idle: slow (exit 1)\n"
+	# A broad glob matches "boot" too: a WARN at boot is no test's.
+	judge_case boot-warn-any-glob ERROR '*' \
+		"PASS tramp-churn (5 ms)\nFAIL kernel-report: boot: WARNING: at x\n"
+	judge_case soak-failed CAUGHT soak \
+		"FAIL soak: 3 min: 0 GPs, kmemleak 4 (exit 1)\n"
+	judge_case report-in-soak CAUGHT soak \
+		"PASS soak: 3 min: 9 GPs\nFAIL kernel-report: soak: BUG: KASAN: x\n"
+	judge_case soak-boot-warn ERROR soak \
+		"PASS soak: 3 min: 9 GPs\nFAIL kernel-report: boot: WARNING: at x\n"
+	judge_case hang-in-soak CAUGHT soak "FAIL guest: no test ran (filter: '3')\nFAIL guest: timed out (console: x)\n" \
+		"[ 1.0] HARNESS: begin soak\n"
+	judge_case soak-hang-at-boot ERROR soak "FAIL guest: no test ran (filter: '3')\nFAIL guest: timed out (console: x)\n" \
+		"[ 1.0] Booting\n"
+	judge_case soak-passed MISSED soak "PASS soak: 3 min: 9 GPs\n"
+	# A bad Run: line must be refused before the build: in a subshell,
+	# as mutant_check dies.
+	local bad="" r
+	for r in "test no-such-test" rt soak "soak 3m" "tests tramp-churn"; do
+		printf 'Run: %s\n' "$r" >"$d/m.patch"
+		(mutant_check "$d/m.patch") >/dev/null 2>&1 && bad="$bad, accepted '$r'"
+	done
+	for r in "test tramp-churn" "rt rcutasks-*" "soak 3"; do
+		printf 'Run: %s\n' "$r" >"$d/m.patch"
+		(mutant_check "$d/m.patch") >/dev/null 2>&1 || bad="$bad, refused '$r'"
+	done
+	if [ -z "$bad" ]; then
+		echo "PASS harness-selftest-mutant-run-line"; NPASS=$((NPASS + 1))
+	else
+		echo "FAIL harness-selftest-mutant-run-line: mutant_check ${bad#, }"; NFAIL=$((NFAIL + 1))
+	fi
+	# name_in_glob must leave the caller's noglob setting as it was.
+	local f1 f2
+	set -f; name_in_glob tramp-churn 'tramp-*'; f1=$-; set +f
+	name_in_glob tramp-churn 'x,tramp-*'; f2=$-
+	if [[ $f1 == *f* ]] && [[ $f2 != *f* ]]; then
+		echo "PASS harness-selftest-mutant-noglob"; NPASS=$((NPASS + 1))
+	else
+		echo "FAIL harness-selftest-mutant-noglob: name_in_glob changed set -f"; NFAIL=$((NFAIL + 1))
+	fi
 	if [ -z "$(glob_names no-such-test)" ] && [ "$(glob_names tramp-bad-input)" = tramp-bad-input ]; then
 		echo "PASS harness-selftest-mutant-glob"; NPASS=$((NPASS + 1))
 	else
