@@ -3,12 +3,38 @@
 #
 # Benchmark workload, identical on the stock and the patched kernel.  Every
 # sample goes to the host as "@@ M <metric> <value>"; the host computes the
-# medians, p99 and ratios.  harness.bench=a,b,... picks workloads.
+# medians, p99 and ratios.  A measurement that failed is "@@ E <metric>
+# <why>" and one this kernel cannot make (a stat file it lacks) "@@ NA
+# <metric> <why>": neither is a sample.  harness.bench=a,b,... picks
+# workloads.
 . /harness/lib.sh
 T=/sys/kernel/tracing
 want=$(sed -n 's/.*harness\.bench=\([^ ]*\).*/\1/p' /proc/cmdline)
 runs() { [ -z "$want" ] || echo ",$want," | grep -q ",$1,"; }
 metric() { data "@@ M $1 $2"; }
+metric_error() { data "@@ E $1 $2"; }
+metric_na() { data "@@ NA $1 $2"; }
+# metric_or_na METRIC VALUE WHY: VALUE as a sample, "not available" if empty.
+metric_or_na() {
+	if [ -n "$2" ]; then metric "$1" "$2"; else metric_na "$1" "$3"; fi
+}
+
+# stat_val FILE KEY: KEY's value in a trace_stat file; prints nothing and
+# fails if the file or the row is missing (trace_stat/ftrace_tramp is ours
+# only).
+stat_val() {
+	[ -r "$1" ] && awk -v k="$2" '$1 == k { print $2; f = 1 } END { exit !f }' "$1"
+}
+
+# settle: wait until the trampolines retired so far are freed, so that a
+# workload does not pay for the previous one's.  Stock frees a trampoline
+# in the unregister and has nothing to wait for (nor the stat file).
+settle() {
+	[ -r "$TRAMP_ST" ] || return 0
+	tramp_wait_retired
+	[ "$(tramp_stat retiring)" = 0 ] ||
+		echo "bench: $(tramp_stat retiring) trampolines still retiring after 60 s"
+}
 
 # rcuscale scale_type=tasks: ~101 synchronize_rcu_tasks() latencies (ns).
 rcuscale() {
@@ -123,8 +149,8 @@ churn() {
 		[ -n "$v" ] && metric "churn_${k%_us}_ns" $((v * 1000))
 	done
 	st=$T/trace_stat/ftrace_tramp
-	metric churn_bytes_pending_max "$(awk '$1 == "bytes_pending_max" {print $2}' $st)"
-	metric churn_swaps "$(awk '$1 == "swaps" {print $2}' $st)"
+	metric_or_na churn_bytes_pending_max "$(stat_val $st bytes_pending_max)" "no bytes_pending_max in $st"
+	metric_or_na churn_swaps "$(stat_val $st swaps)" "no swaps in $st"
 }
 
 # call_rcu_tasks() flood from every CPU (rcu_tasks_test, ours only):
@@ -181,33 +207,53 @@ unwind() {
 
 # harness/modules/ftrace_rmmod_bench.ko (one ops, unregistered in its
 # exit): rmmod wall time with nothing else tracing, then while another
-# owner, a tracefs instance, turns its function tracer on and off.
+# owner, a tracefs instance, turns its function tracer on and off, and
+# the cycles it completed meanwhile.  A failed insmod or rmmod is an
+# error, not a sample; a failed insmod ends the phase.
 rmmod_samples() {	# N METRIC
 	i=0
 	while [ $i -lt "$1" ]; do
 		insmod /harness/modules/ftrace_rmmod_bench.ko ||
-			{ echo "bench: ftrace_rmmod_bench failed"; return; }
-		metric "$2" "$(timerun rmmod ftrace_rmmod_bench)"
+			{ metric_error "$2" "insmod ftrace_rmmod_bench failed"; return; }
+		rc=0
+		ns=$(timerun rmmod ftrace_rmmod_bench) || rc=$?
+		# If the module is still loaded, the next insmod ends the phase.
+		if [ "$rc" = 0 ]; then
+			metric "$2" "$ns"
+		else
+			metric_error "$2" "rmmod ftrace_rmmod_bench failed (exit $rc)"
+		fi
 		i=$((i + 1))
 	done
 }
 
 rmmod_churn() {
+	settle
 	rmmod_samples 10 rmmod_idle_ns
 	mkdir -p $T/instances/owner
 	echo vfs_read >$T/instances/owner/set_ftrace_filter
-	rm -f /tmp/churn.stop
+	rm -f /tmp/churn.go /tmp/churn.stop
+	# Counts the cycles completed between churn.go and churn.stop.
 	(
+		n=0 n0=""
 		while [ ! -e /tmp/churn.stop ]; do
-			echo function >$T/instances/owner/current_tracer
-			echo nop >$T/instances/owner/current_tracer
+			echo function >$T/instances/owner/current_tracer &&
+				echo nop >$T/instances/owner/current_tracer &&
+				n=$((n + 1))
+			[ -z "$n0" ] && [ -e /tmp/churn.go ] && n0=$n
 		done
-	) &
+		echo $((n - ${n0:-$n}))
+	) >/tmp/churn.cycles &
 	owner=$!
 	sleep 1
+	touch /tmp/churn.go
 	rmmod_samples 20 rmmod_while_churn_ns
 	touch /tmp/churn.stop
-	wait $owner
+	if wait $owner; then
+		metric rmmod_churn_cycles "$(cat /tmp/churn.cycles)"
+	else
+		metric_error rmmod_churn_cycles "the churning owner failed"
+	fi
 	rmdir $T/instances/owner
 }
 
@@ -217,29 +263,44 @@ rmmod_churn() {
 # pending retirement against ftrace_tramp.max_pending_kb, at its default.
 stall() {
 	modprobe rcu_tasks_test 2>/dev/null || return 0
-	cap=$(cat /sys/module/ftrace_tramp/parameters/max_pending_kb)
+	cap=$(cat /sys/module/ftrace_tramp/parameters/max_pending_kb 2>/dev/null)
 	st=$T/trace_stat/ftrace_tramp
 	mkdir -p $T/instances/stall
 	echo vfs_read >$T/instances/stall/set_ftrace_filter
-	r0=$(awk '$1 == "over_budget" {print $2}' $st)
+	r0=$(stat_val $st over_budget)
+	max=""
+	stat_val $st bytes_pending >/dev/null && max=0
 	echo "holdout 60000" >/sys/kernel/debug/rcu_tasks_test/run &
 	hold=$!
 	sleep 0.5
-	max=0
 	n=0
 	t_end=$(($(now_us) + 55000000))
 	while [ "$(now_us)" -lt $t_end ]; do
 		echo function >$T/instances/stall/current_tracer
 		echo nop >$T/instances/stall/current_tracer
-		p=$(awk '$1 == "bytes_pending" {print $2}' $st)
-		[ "$p" -gt "$max" ] && max=$p
+		if [ -n "$max" ]; then
+			p=$(stat_val $st bytes_pending)
+			[ "${p:-0}" -gt "$max" ] && max=$p
+		fi
 		n=$((n + 1))
 	done
-	wait $hold
-	metric stall_bytes_pending_max "$max"
-	metric stall_pending_cap_bytes $((cap * 1024))
-	metric stall_tracer_cycles "$n"
-	metric stall_builds_refused $(($(awk '$1 == "over_budget" {print $2}' $st) - r0))
+	rc=0
+	wait $hold || rc=$?
+	refused=""
+	r1=$(stat_val $st over_budget) && [ -n "$r0" ] && refused=$((r1 - r0))
+	[ -n "$cap" ] && cap=$((cap * 1024))
+	metric_or_na stall_pending_cap_bytes "$cap" "no /sys/module/ftrace_tramp/parameters/max_pending_kb"
+	# Without the holdout nothing held the retirements back: the rows
+	# would mean nothing.
+	if [ "$rc" != 0 ]; then
+		for m in stall_bytes_pending_max stall_tracer_cycles stall_builds_refused; do
+			metric_error $m "the holdout failed (exit $rc, see dmesg)"
+		done
+	else
+		metric_or_na stall_bytes_pending_max "$max" "no bytes_pending in $st"
+		metric stall_tracer_cycles "$n"
+		metric_or_na stall_builds_refused "$refused" "no over_budget in $st"
+	fi
 	rmdir $T/instances/stall
 	rmmod rcu_tasks_test
 }
@@ -273,5 +334,9 @@ runs filterwrite && filter_write
 runs flood && flood
 runs rmmod && rmmod_churn
 runs stall && stall
-runs callcost && ftrace_ops call_ns_trampoline 1 && ftrace_ops call_ns_list10 10
+if runs callcost; then
+	settle
+	ftrace_ops call_ns_trampoline 1
+	ftrace_ops call_ns_list10 10
+fi
 echo "bench: done"
