@@ -102,7 +102,12 @@ echo schedule >$F || fail "restoring the filter failed"
 echo function >$T/instances/bad/current_tracer
 sleep 0.2
 echo nop >$T/instances/bad/current_tracer
-rmdir $T/instances/bad
+# Removing the instance frees the :mod: entries still cached on it.
+kmemleak_forget
+echo '*:mod:rtt_no_such_module' >>$F || fail "caching a :mod: entry failed"
+echo 'rtt_f:mod:rtt_no_such_module' >>$N || fail "caching a notrace :mod: entry failed"
+rmdir $T/instances/bad || fail "rmdir of the instance failed"
+kmemleak_clean
 # The stats file is read-only: every write is refused and changes nothing.
 s0=$(grep -v '^#' $ST | awk '{print $1}')
 for v in 0 reset -1 "$(head -c 100 /dev/urandom | tr -d '\0')"; do
