@@ -75,13 +75,25 @@ instance_disable() {
 		# its filter (" " parses as an empty filter, like echo's newline).
 		# -c: also the part of the write spent off the CPU: under TCG
 		# the text patching itself is CPU time, the rest is waiting.
+		# A failed write prints nothing: an error, not a sample (and no
+		# sum with a missing term).
 		set -- $(timewrite -c $T/instances/bench/current_tracer nop)
-		off=$1
+		off=${1:-}
+		offcpu=${2:-}
 		clear=$(timewrite $T/instances/bench/set_ftrace_filter " ")
-		metric instance_disable_ns "$off"
-		metric instance_disable_offcpu_ns "$2"
-		metric instance_filter_clear_ns "$clear"
-		metric instance_disable_and_clear_ns "$((off + clear))"
+		for m in instance_disable_ns:$off instance_disable_offcpu_ns:$offcpu \
+			 instance_filter_clear_ns:$clear; do
+			if [ -n "${m#*:}" ]; then
+				metric "${m%%:*}" "${m#*:}"
+			else
+				metric_error "${m%%:*}" "the write failed"
+			fi
+		done
+		if [ -n "$off" ] && [ -n "$clear" ]; then
+			metric instance_disable_and_clear_ns "$((off + clear))"
+		else
+			metric_error instance_disable_and_clear_ns "a write failed"
+		fi
 		i=$((i + 1))
 	done
 	rmdir $T/instances/bench
@@ -210,50 +222,79 @@ unwind() {
 # owner, a tracefs instance, turns its function tracer on and off, and
 # the cycles it completed meanwhile.  A failed insmod or rmmod is an
 # error, not a sample; a failed insmod ends the phase.
-rmmod_samples() {	# N METRIC
+rmmod_samples() {	# N: "ok NS" or "err WHY" per rmmod, on stdout
 	i=0
 	while [ $i -lt "$1" ]; do
 		insmod /harness/modules/ftrace_rmmod_bench.ko ||
-			{ metric_error "$2" "insmod ftrace_rmmod_bench failed"; return; }
+			{ echo "err insmod ftrace_rmmod_bench failed"; return; }
 		rc=0
 		ns=$(timerun rmmod ftrace_rmmod_bench) || rc=$?
-		# If the module is still loaded, the next insmod ends the phase.
 		if [ "$rc" = 0 ]; then
-			metric "$2" "$ns"
+			echo "ok $ns"
 		else
-			metric_error "$2" "rmmod ftrace_rmmod_bench failed (exit $rc)"
+			echo "err rmmod ftrace_rmmod_bench failed (exit $rc)"
+			# Not left loaded for the workloads after this one.
+			rmmod ftrace_rmmod_bench 2>/dev/null
+			return
 		fi
 		i=$((i + 1))
 	done
 }
 
+# rmmod_emit METRIC FILE [WHY]: FILE's samples as METRIC, or all of them
+# as errors for WHY (the condition they were taken under did not hold).
+rmmod_emit() {
+	while read -r kind val; do
+		if [ -n "${3:-}" ]; then
+			metric_error "$1" "$3"
+		elif [ "$kind" = ok ]; then
+			metric "$1" "$val"
+		else
+			metric_error "$1" "$val"
+		fi
+	done <"$2"
+}
+
 rmmod_churn() {
 	settle
-	rmmod_samples 10 rmmod_idle_ns
+	rmmod_samples 10 >/tmp/rmmod.idle
+	rmmod_emit rmmod_idle_ns /tmp/rmmod.idle
 	mkdir -p $T/instances/owner
 	echo vfs_read >$T/instances/owner/set_ftrace_filter
 	rm -f /tmp/churn.go /tmp/churn.stop
-	# Counts the cycles completed between churn.go and churn.stop.
+	# Counts the cycles completed between churn.go and churn.stop; fails
+	# if a write failed or no cycle completed, so that the rmmod samples
+	# are not reported as taken while another owner churned when it
+	# did not.
 	(
-		n=0 n0=""
+		n=0 n0="" bad=0
 		while [ ! -e /tmp/churn.stop ]; do
-			echo function >$T/instances/owner/current_tracer &&
-				echo nop >$T/instances/owner/current_tracer &&
+			if echo function >$T/instances/owner/current_tracer &&
+			   echo nop >$T/instances/owner/current_tracer; then
 				n=$((n + 1))
+			else
+				bad=$((bad + 1))
+			fi
 			[ -z "$n0" ] && [ -e /tmp/churn.go ] && n0=$n
 		done
-		echo $((n - ${n0:-$n}))
+		n=$((n - ${n0:-$n}))
+		echo "$n"
+		[ "$bad" = 0 ] && [ "$n" -gt 0 ]
 	) >/tmp/churn.cycles &
 	owner=$!
 	sleep 1
 	touch /tmp/churn.go
-	rmmod_samples 20 rmmod_while_churn_ns
+	rmmod_samples 20 >/tmp/rmmod.churn
 	touch /tmp/churn.stop
 	if wait $owner; then
 		metric rmmod_churn_cycles "$(cat /tmp/churn.cycles)"
+		rmmod_emit rmmod_while_churn_ns /tmp/rmmod.churn
 	else
-		metric_error rmmod_churn_cycles "the churning owner failed"
+		why="the churning owner failed ($(cat /tmp/churn.cycles) cycles, or a failed write)"
+		metric_error rmmod_churn_cycles "$why"
+		rmmod_emit rmmod_while_churn_ns /tmp/rmmod.churn "$why"
 	fi
+	echo nop >$T/instances/owner/current_tracer
 	rmdir $T/instances/owner
 }
 

@@ -46,6 +46,13 @@ grep -q ':mod:rtt_no_such_module' $F ||
 echo schedule >$F || fail "restoring the filter failed"
 grep -q ':mod:' $F && fail "a good truncating write kept the :mod: entry"
 [ "$(cat $F)" = "$before" ] || fail "filter not restored: $(cat $F | tr '\n' ' ')"
+# A failed write caches nothing either: the :mod: entry written before
+# the bad token goes with the rest of the write, or it would turn the
+# kept filter into "that function only" once the module loads.
+echo 'rtt_foo:mod:rtt_no_such_module no_such_function_xyz' >>$F 2>/dev/null &&
+	fail "the write with a bad second token succeeded"
+grep -q ':mod:' $F && fail "a failed write left the :mod: entry it cached (filter: $(cat $F | tr '\n' ' '))"
+[ "$(cat $F)" = "$before" ] || fail "filter changed by a failed write with a :mod: token: $(cat $F | tr '\n' ' ')"
 # Two files open at once: the failed one must not bring back the :mod:
 # entry that the good one's truncation dropped.
 echo '*:mod:rtt_no_such_module' >$F || fail "caching a :mod: entry failed"
@@ -89,14 +96,20 @@ for outcome in bad good; do
 	rmmod $M || fail "rmmod $M failed"
 	echo schedule >$F || fail "restoring the filter failed"
 done
-# More than a page of cached entries reads back whole: every read()
-# walks the list from its head.
-seq 1 600 | sed 's/.*/rtt_f&:mod:rtt_no_such_module/' >/tmp/mods
+# More than a page of cached entries reads back whole, each once, behind
+# two functions (one hides an off-by-one in where the :mod: part starts):
+# every read() walks the list from its head, counting from the right place.
+echo 'schedule vfs_read' >$F || fail "setting a two-function filter failed"
+seq 1 600 | sed 's/.*/rtt_f&:mod:rtt_no_such_module/' | sort >/tmp/mods
 cat /tmp/mods >>$F || fail "caching 600 :mod: entries failed"
-n=$(grep -c ':mod:rtt_no_such_module' $F)
-[ "$n" = 600 ] || fail "set_ftrace_filter reads back $n of 600 cached :mod: entries"
-n=$(dd if=$F bs=100 2>/dev/null | grep -c ':mod:rtt_no_such_module')
-[ "$n" = 600 ] || fail "set_ftrace_filter read 100 bytes at a time gives $n of 600 cached :mod: entries"
+for bs in 131072 100 7; do
+	dd if=$F bs=$bs 2>/dev/null >/tmp/filter.read
+	grep ':mod:' /tmp/filter.read | sort >/tmp/mods.read
+	cmp -s /tmp/mods /tmp/mods.read ||
+		fail "set_ftrace_filter read $bs bytes at a time: $(grep -c '' /tmp/mods.read) :mod: lines, $(sort -u /tmp/mods.read | grep -c '') distinct, of 600 cached"
+	[ "$(grep -v ':mod:' /tmp/filter.read | sort | tr '\n' ' ')" = "schedule vfs_read " ] ||
+		fail "set_ftrace_filter read $bs bytes at a time: functions $(grep -v ':mod:' /tmp/filter.read | tr '\n' ' ')"
+done
 echo schedule >$F || fail "restoring the filter failed"
 [ "$(cat $F)" = "$before" ] || fail "filter not restored after the 600 entries: $(grep -c '' $F) lines"
 echo function >$T/instances/bad/current_tracer
