@@ -46,13 +46,6 @@ grep -q ':mod:rtt_no_such_module' $F ||
 echo schedule >$F || fail "restoring the filter failed"
 grep -q ':mod:' $F && fail "a good truncating write kept the :mod: entry"
 [ "$(cat $F)" = "$before" ] || fail "filter not restored: $(cat $F | tr '\n' ' ')"
-# A failed write caches nothing either: the :mod: entry written before
-# the bad token goes with the rest of the write, or it would turn the
-# kept filter into "that function only" once the module loads.
-echo 'rtt_foo:mod:rtt_no_such_module no_such_function_xyz' >>$F 2>/dev/null &&
-	fail "the write with a bad second token succeeded"
-grep -q ':mod:' $F && fail "a failed write left the :mod: entry it cached (filter: $(cat $F | tr '\n' ' '))"
-[ "$(cat $F)" = "$before" ] || fail "filter changed by a failed write with a :mod: token: $(cat $F | tr '\n' ' ')"
 # Two files open at once: the failed one must not bring back the :mod:
 # entry that the good one's truncation dropped.
 echo '*:mod:rtt_no_such_module' >$F || fail "caching a :mod: entry failed"
@@ -112,6 +105,13 @@ for bs in 131072 100 7; do
 done
 echo schedule >$F || fail "restoring the filter failed"
 [ "$(cat $F)" = "$before" ] || fail "filter not restored after the 600 entries: $(grep -c '' $F) lines"
+# A failed write caches nothing either: the :mod: entry written before
+# the bad token goes with the rest of the write, or it would turn the
+# kept filter into "that function only" once the module loads.
+echo 'rtt_foo:mod:rtt_no_such_module no_such_function_xyz' >>$F 2>/dev/null &&
+	fail "the write with a bad second token succeeded"
+grep -q ':mod:' $F && fail "a failed write left the :mod: entry it cached (filter: $(cat $F | tr '\n' ' '))"
+[ "$(cat $F)" = "$before" ] || fail "filter changed by a failed write with a :mod: token: $(cat $F | tr '\n' ' ')"
 echo function >$T/instances/bad/current_tracer
 sleep 0.2
 echo nop >$T/instances/bad/current_tracer
