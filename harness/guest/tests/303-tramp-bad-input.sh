@@ -1,6 +1,6 @@
 #!/bin/sh
 # description: bad input to set_ftrace_filter and to trace_stat/ftrace_tramp is refused and leaves the state as it was
-# timeout: 120
+# timeout: 240
 # variant: ours
 . /harness/lib.sh
 T=/sys/kernel/tracing
@@ -58,6 +58,18 @@ exec 3>&-
 grep -q ':mod:' $F &&
 	fail "a failed release brought back a :mod: entry that another file's truncation dropped (filter: $(cat $F | tr '\n' ' '))"
 [ "$(cat $F)" = "$before" ] || fail "filter after two files: $(cat $F | tr '\n' ' ')"
+# A release does not count another open file's :mod: entries: if that
+# file's write then fails, its entries go, and a filter marked as having
+# module entries without any would trace nothing.
+exec 3>$F
+exec 4>>$F
+echo 'rtt_foo:mod:rtt_no_such_module' >&4 || fail "caching a :mod: entry through fd 4 failed"
+exec 3>&-
+echo no_such_function_xyz >&4 2>/dev/null && fail "the bad write through fd 4 succeeded"
+exec 4>&-
+[ "$(cat $F)" = "#### all functions enabled ####" ] ||
+	fail "an empty filter reads back as '$(cat $F | tr '\n' ' ')' after another file's failed :mod: write"
+echo schedule >$F || fail "restoring the filter failed"
 # The same for set_ftrace_notrace, which has its own list.
 N=$T/instances/bad/set_ftrace_notrace
 echo '*:mod:rtt_no_such_module' >$N || fail "caching a notrace :mod: entry failed"
@@ -93,18 +105,21 @@ done
 # two functions (one hides an off-by-one in where the :mod: part starts):
 # every read() walks the list from its head, counting from the right place.
 echo 'schedule vfs_read' >$F || fail "setting a two-function filter failed"
-seq 1 600 | sed 's/.*/rtt_f&:mod:rtt_no_such_module/' | sort >/tmp/mods
-cat /tmp/mods >>$F || fail "caching 600 :mod: entries failed"
+# Each token costs a pass over every record: 150 long names (over four
+# pages) instead of many short ones.
+pad=rtt_padding_to_make_the_cached_entries_long_enough_to_fill_pages
+seq 1 150 | sed "s/.*/${pad}_&:mod:rtt_no_such_module/" | sort >/tmp/mods
+cat /tmp/mods >>$F || fail "caching 150 :mod: entries failed"
 for bs in 131072 100 7; do
 	dd if=$F bs=$bs 2>/dev/null >/tmp/filter.read
 	grep ':mod:' /tmp/filter.read | sort >/tmp/mods.read
 	cmp -s /tmp/mods /tmp/mods.read ||
-		fail "set_ftrace_filter read $bs bytes at a time: $(grep -c '' /tmp/mods.read) :mod: lines, $(sort -u /tmp/mods.read | grep -c '') distinct, of 600 cached"
+		fail "set_ftrace_filter read $bs bytes at a time: $(grep -c '' /tmp/mods.read) :mod: lines, $(sort -u /tmp/mods.read | grep -c '') distinct, of 150 cached"
 	[ "$(grep -v ':mod:' /tmp/filter.read | sort | tr '\n' ' ')" = "schedule vfs_read " ] ||
 		fail "set_ftrace_filter read $bs bytes at a time: functions $(grep -v ':mod:' /tmp/filter.read | tr '\n' ' ')"
 done
 echo schedule >$F || fail "restoring the filter failed"
-[ "$(cat $F)" = "$before" ] || fail "filter not restored after the 600 entries: $(grep -c '' $F) lines"
+[ "$(cat $F)" = "$before" ] || fail "filter not restored after the 150 entries: $(grep -c '' $F) lines"
 # A failed write caches nothing either: the :mod: entry written before
 # the bad token goes with the rest of the write, or it would turn the
 # kept filter into "that function only" once the module loads.
@@ -115,12 +130,19 @@ grep -q ':mod:' $F && fail "a failed write left the :mod: entry it cached (filte
 echo function >$T/instances/bad/current_tracer
 sleep 0.2
 echo nop >$T/instances/bad/current_tracer
-# Removing the instance frees the :mod: entries still cached on it.
+# Removing the instance frees the :mod: entries still cached on it:
+# kmemleak must not find what the mod command allocated.
 kmemleak_forget
 echo '*:mod:rtt_no_such_module' >>$F || fail "caching a :mod: entry failed"
 echo 'rtt_f:mod:rtt_no_such_module' >>$N || fail "caching a notrace :mod: entry failed"
 rmdir $T/instances/bad || fail "rmdir of the instance failed"
-kmemleak_clean
+if [ -w /sys/kernel/debug/kmemleak ]; then
+	echo scan >/sys/kernel/debug/kmemleak
+	sleep 6
+	echo scan >/sys/kernel/debug/kmemleak
+	n=$(grep -c 'ftrace_mod_callback\|cache_mod\|ftrace_add_mod' /sys/kernel/debug/kmemleak)
+	[ "$n" = 0 ] || fail "kmemleak: $n :mod: allocations leaked by the instance removal"
+fi
 # The stats file is read-only: every write is refused and changes nothing.
 s0=$(grep -v '^#' $ST | awk '{print $1}')
 for v in 0 reset -1 "$(head -c 100 /dev/urandom | tr -d '\0')"; do
