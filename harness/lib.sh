@@ -686,12 +686,9 @@ cmd_mutants() {
 		mutant_apply "$m" -R
 		rm -f "$SRC/.harness-mutant"
 		# The soak's results, and the kernel reports while it runs, are
-		# named "soak" (harness/guest/soak.sh), and "soak" is no glob.
-		if [ "$kind" = soak ]; then
-			judged=$(mutant_judge "$out/verdict.txt" "$out/console.log" soak)
-		else
-			judged=$(mutant_judge "$out/verdict.txt" "$out/console.log" "$arg")
-		fi
+		# named "soak" (harness/guest/soak.sh); its ARG is minutes.
+		[ "$kind" = soak ] && arg=soak
+		judged=$(mutant_judge "$out/verdict.txt" "$out/console.log" "$arg")
 		case "$judged" in
 		CAUGHT*) caught=$((caught + 1))
 			 summary="$summary
