@@ -70,6 +70,15 @@ exec 4>&-
 [ "$(cat $F)" = "#### all functions enabled ####" ] ||
 	fail "an empty filter reads back as '$(cat $F | tr '\n' ' ')' after another file's failed :mod: write"
 echo schedule >$F || fail "restoring the filter failed"
+# Nor does a truncation drop them: the :mod: entry of a file still open
+# is that file's, kept or freed by its own release.
+exec 4>>$F
+echo 'rtt_foo:mod:rtt_no_such_module' >&4 || fail "caching a :mod: entry through fd 4 failed"
+echo vfs_read >$F || fail "the good truncating write through another file failed"
+exec 4>&-
+grep -qx 'rtt_foo:mod:rtt_no_such_module' $F ||
+	fail "another file's truncation dropped the :mod: entry of a file still open (filter: $(cat $F | tr '\n' ' '))"
+echo schedule >$F || fail "restoring the filter failed"
 # The same for set_ftrace_notrace, which has its own list.
 N=$T/instances/bad/set_ftrace_notrace
 echo '*:mod:rtt_no_such_module' >$N || fail "caching a notrace :mod: entry failed"
@@ -97,6 +106,29 @@ for outcome in bad good; do
 		exec 3>&-
 		[ "$(cat $F)" = "$before" ] ||
 			fail "a good truncating write did not replace the filter (filter: $(cat $F | tr '\n' ' '))"
+	fi
+	rmmod $M || fail "rmmod $M failed"
+	echo schedule >$F || fail "restoring the filter failed"
+done
+# A module that loads while the file that cached its entry is open does
+# not change the filter in force: the entry is part of that file's write,
+# which its release installs (matching the module then) or drops.
+for outcome in bad good; do
+	exec 4>>$F
+	echo "*:mod:$M" >&4 || fail "caching '*:mod:$M' through fd 4 failed"
+	insmod /harness/modules/$M.ko || fail "insmod $M failed"
+	grep -q "^ftrace_rmmod_bench_target" $F &&
+		fail "$M, loaded while a file was open, joined the filter in force through that file's :mod: entry"
+	if [ $outcome = bad ]; then
+		echo no_such_function_xyz >&4 2>/dev/null && fail "the bad write through fd 4 succeeded"
+		exec 4>&-
+		[ "$(cat $F)" = "$before" ] ||
+			fail "a failed write's :mod: entry brought $M into the filter (filter: $(cat $F | tr '\n' ' '))"
+	else
+		exec 4>&-
+		grep -q "^ftrace_rmmod_bench_target" $F ||
+			fail "after a good release, the filter lacks $M, loaded while the file that named it was open (filter: $(cat $F | tr '\n' ' '))"
+		grep -q ':mod:' $F && fail "the :mod:$M entry matched at release is still cached"
 	fi
 	rmmod $M || fail "rmmod $M failed"
 	echo schedule >$F || fail "restoring the filter failed"
