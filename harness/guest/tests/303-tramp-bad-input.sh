@@ -79,6 +79,27 @@ exec 4>&-
 grep -qx 'rtt_foo:mod:rtt_no_such_module' $F ||
 	fail "another file's truncation dropped the :mod: entry of a file still open (filter: $(cat $F | tr '\n' ' '))"
 echo schedule >$F || fail "restoring the filter failed"
+# Nor another file's "!func:mod:m": there is no such entry in force.
+exec 4>>$F
+echo 'rtt_foo:mod:rtt_no_such_module' >&4 || fail "caching a :mod: entry through fd 4 failed"
+echo '!rtt_foo:mod:rtt_no_such_module' >>$F 2>/dev/null &&
+	fail "another file's '!rtt_foo:mod:rtt_no_such_module' found the entry of a file still open"
+exec 4>&-
+grep -qx 'rtt_foo:mod:rtt_no_such_module' $F ||
+	fail "another file's '!func:mod:m' dropped the :mod: entry of a file still open (filter: $(cat $F | tr '\n' ' '))"
+echo schedule >$F || fail "restoring the filter failed"
+# "!func:mod:m" drops the entry when its write goes in, not when written:
+# a failed write keeps the entry, or the filter, marked as having module
+# entries without any, would trace nothing.
+echo 'rtt_foo:mod:rtt_no_such_module' >$F || fail "caching a :mod: entry failed"
+echo '!rtt_foo:mod:rtt_no_such_module no_such_function_xyz' >>$F 2>/dev/null &&
+	fail "the write with a bad second token succeeded"
+[ "$(cat $F)" = "rtt_foo:mod:rtt_no_such_module" ] ||
+	fail "a failed write's '!func:mod:m' dropped the :mod: entry (filter: '$(cat $F | tr '\n' ' ')')"
+echo '!rtt_foo:mod:rtt_no_such_module' >>$F || fail "dropping the :mod: entry failed"
+[ "$(cat $F)" = "#### all functions enabled ####" ] ||
+	fail "after a good '!func:mod:m' of the only entry, the filter reads back as '$(cat $F | tr '\n' ' ')'"
+echo schedule >$F || fail "restoring the filter failed"
 # The same for set_ftrace_notrace, which has its own list.
 N=$T/instances/bad/set_ftrace_notrace
 echo '*:mod:rtt_no_such_module' >$N || fail "caching a notrace :mod: entry failed"
@@ -133,6 +154,28 @@ for outcome in bad good; do
 	rmmod $M || fail "rmmod $M failed"
 	echo schedule >$F || fail "restoring the filter failed"
 done
+# Such an entry goes at release even if it matches nothing in the module,
+# as the load would have dropped it.
+exec 4>>$F
+echo "rtt_no_such_function:mod:$M" >&4 || fail "caching 'rtt_no_such_function:mod:$M' through fd 4 failed"
+insmod /harness/modules/$M.ko || fail "insmod $M failed"
+exec 4>&-
+[ "$(cat $F)" = "$before" ] ||
+	fail "a :mod:$M entry that matches nothing is still cached after $M loaded (filter: $(cat $F | tr '\n' ' '))"
+rmmod $M || fail "rmmod $M failed"
+# A load counts only the entries in force for FL_MOD: once it consumed the
+# last of them, an empty filter traces everything, whatever an open file
+# has cached meanwhile.
+echo "rtt_no_such_function:mod:$M" >$F || fail "caching 'rtt_no_such_function:mod:$M' failed"
+exec 4>>$F
+echo 'rtt_foo:mod:rtt_no_such_module' >&4 || fail "caching a :mod: entry through fd 4 failed"
+insmod /harness/modules/$M.ko || fail "insmod $M failed"
+echo no_such_function_xyz >&4 2>/dev/null && fail "the bad write through fd 4 succeeded"
+exec 4>&-
+[ "$(cat $F)" = "#### all functions enabled ####" ] ||
+	fail "after $M consumed the last :mod: entry in force, the empty filter reads back as '$(cat $F | tr '\n' ' ')'"
+rmmod $M || fail "rmmod $M failed"
+echo schedule >$F || fail "restoring the filter failed"
 # More than a page of cached entries reads back whole, each once, behind
 # two functions (one hides an off-by-one in where the :mod: part starts):
 # every read() walks the list from its head, counting from the right place.
