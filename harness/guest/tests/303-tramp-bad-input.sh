@@ -67,6 +67,7 @@ echo 'rtt_foo:mod:rtt_no_such_module' >&4 || fail "caching a :mod: entry through
 exec 3>&-
 echo no_such_function_xyz >&4 2>/dev/null && fail "the bad write through fd 4 succeeded"
 exec 4>&-
+grep -q ':mod:' $F && fail "a failed write through fd 4 left the :mod: entry it cached (filter: $(cat $F | tr '\n' ' '))"
 [ "$(cat $F)" = "#### all functions enabled ####" ] ||
 	fail "an empty filter reads back as '$(cat $F | tr '\n' ' ')' after another file's failed :mod: write"
 echo schedule >$F || fail "restoring the filter failed"
@@ -99,6 +100,15 @@ echo '!rtt_foo:mod:rtt_no_such_module no_such_function_xyz' >>$F 2>/dev/null &&
 echo '!rtt_foo:mod:rtt_no_such_module' >>$F || fail "dropping the :mod: entry failed"
 [ "$(cat $F)" = "#### all functions enabled ####" ] ||
 	fail "after a good '!func:mod:m' of the only entry, the filter reads back as '$(cat $F | tr '\n' ' ')'"
+echo schedule >$F || fail "restoring the filter failed"
+# It drops only the entries there when it was written.
+echo 'rtt_foo:mod:rtt_no_such_module' >$F || fail "caching a :mod: entry failed"
+exec 4>>$F
+echo '!rtt_foo:mod:rtt_no_such_module' >&4 || fail "the '!func:mod:m' through fd 4 failed"
+echo 'rtt_foo:mod:rtt_no_such_module' >>$F || fail "caching the :mod: entry again failed"
+exec 4>&-
+grep -qx 'rtt_foo:mod:rtt_no_such_module' $F ||
+	fail "a '!func:mod:m' dropped an entry cached after it was written (filter: '$(cat $F | tr '\n' ' ')')"
 echo schedule >$F || fail "restoring the filter failed"
 # The same for set_ftrace_notrace, which has its own list.
 N=$T/instances/bad/set_ftrace_notrace
@@ -163,6 +173,16 @@ exec 4>&-
 [ "$(cat $F)" = "$before" ] ||
 	fail "a :mod:$M entry that matches nothing is still cached after $M loaded (filter: $(cat $F | tr '\n' ' '))"
 rmmod $M || fail "rmmod $M failed"
+# If the module has gone again by then, the entry waits for its next load,
+# as if it had never loaded.
+exec 4>>$F
+echo "*:mod:$M" >&4 || fail "caching '*:mod:$M' through fd 4 failed"
+insmod /harness/modules/$M.ko || fail "insmod $M failed"
+rmmod $M || fail "rmmod $M failed"
+exec 4>&-
+grep -qx "\*:mod:$M" $F ||
+	fail "the :mod:$M entry was dropped at release though $M had gone again (filter: $(cat $F | tr '\n' ' '))"
+echo schedule >$F || fail "restoring the filter failed"
 # A load counts only the entries in force for FL_MOD: once it consumed the
 # last of them, an empty filter traces everything, whatever an open file
 # has cached meanwhile.
