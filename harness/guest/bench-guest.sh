@@ -94,6 +94,17 @@ instance_disable() {
 		else
 			metric_error instance_disable_and_clear_ns "a write failed"
 		fi
+		# The same clear with nothing retiring meanwhile: what the
+		# retirement of the tracer's trampoline costs a write right
+		# after the disable (on TCG the vCPUs share one host thread).
+		echo 'schedule*' >$T/instances/bench/set_ftrace_filter
+		settle
+		clear=$(timewrite $T/instances/bench/set_ftrace_filter " ")
+		if [ -n "$clear" ]; then
+			metric instance_filter_clear_settled_ns "$clear"
+		else
+			metric_error instance_filter_clear_settled_ns "the write failed"
+		fi
 		i=$((i + 1))
 	done
 	rmdir $T/instances/bench
