@@ -82,10 +82,11 @@ tramp_areas_check() {
 # tramp_wait_retired [SECONDS]: wait until no trampoline is retiring any
 # more, SECONDS (default 60) at most.
 tramp_wait_retired() {
-	i=0
-	while [ "$(tramp_stat retiring)" != 0 ] && [ $i -lt $((${1:-60} * 10)) ]; do
+	# local: callers loop on i too (the bench's instance_disable did).
+	local tenths=0
+	while [ "$(tramp_stat retiring)" != 0 ] && [ $tenths -lt $((${1:-60} * 10)) ]; do
 		sleep 0.1
-		i=$((i + 1))
+		tenths=$((tenths + 1))
 	done
 }
 
