@@ -82,11 +82,12 @@ tramp_areas_check() {
 # tramp_wait_retired [SECONDS]: wait until no trampoline is retiring any
 # more, SECONDS (default 60) at most.
 tramp_wait_retired() {
-	# local: callers loop on i too (the bench's instance_disable did).
-	local tenths=0
-	while [ "$(tramp_stat retiring)" != 0 ] && [ $tenths -lt $((${1:-60} * 10)) ]; do
+	# Its own counter: callers loop on i (the bench's instance_disable
+	# did, and never ended on ours).
+	twr_tenths=0
+	while [ "$(tramp_stat retiring)" != 0 ] && [ $twr_tenths -lt $((${1:-60} * 10)) ]; do
 		sleep 0.1
-		tenths=$((tenths + 1))
+		twr_tenths=$((twr_tenths + 1))
 	done
 }
 
