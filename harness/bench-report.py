@@ -67,14 +67,18 @@ def unit(name):
         return 'ns/call'
     if name.startswith('unwind_frame') and is_time(name):
         return 'ns/frame'
+    if name.endswith('_per_1000cbs_ns'):
+        return 'ns/1000 callbacks'
     if is_time(name):
         return 'ns'
     if '_bytes' in name:
         return 'bytes'
-    for suffix, u in (('_cbs_per_s', 'callbacks/s'), ('_per_s', 'per s'),
+    for suffix, u in (('_cbs_per_s', 'callbacks/s'), ('_ns_per_s', 'ns/s'),
+                      ('_cycles_per_s', 'cycles/s'), ('_per_s', 'per s'),
                       ('_wakeups_per_10s', 'wakeups/10 s'), ('_per_10s', 'per 10 s'),
                       ('_pending', 'trampolines'), ('_swaps', 'swaps'),
-                      ('_cycles', 'cycles'), ('_refused', 'builds')):
+                      ('_cycles', 'cycles'), ('_refused', 'builds'),
+                      ('_count', 'count')):
         if name.endswith(suffix):
             return u
     sys.stderr.write('bench-report: no unit known for %s, shown as a count\n' % name)

@@ -245,7 +245,7 @@ copy_binary() {
 
 build_initramfs() {
 	local kind=$1 root=$OBJ/initramfs kver
-	stage "initramfs: busybox, modules, trace-cmd, perf, guest tests"
+	stage "initramfs: busybox, modules, trace-cmd, perf, rt-tests, guest tests"
 	kver=$(cat "$OBJ/include/config/kernel.release")
 	rm -rf "$root"
 	mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,root,etc,lib64,harness}
@@ -265,6 +265,9 @@ build_initramfs() {
 			-o "$root/usr/bin/$(basename "$c" .c)" "$c"
 	done
 	copy_binary /usr/bin/perf "$root"
+	# rt-tests: wake-up latency and scheduler load for the accounting rows.
+	copy_binary /usr/bin/cyclictest "$root"
+	copy_binary /usr/bin/hackbench "$root"
 	cp -r "$TOP/harness/guest/." "$root/harness/"
 	install -m755 "$TOP/tools/tracing/rcu-tasks-session.sh" "$root/usr/bin/"
 	rm -rf "$root/harness/src"

@@ -357,6 +357,320 @@ stall() {
 	rmmod rcu_tasks_test
 }
 
+# --- Accounting: what the Tasks RCU machinery costs the rest of the
+# system, and who pays.  Each window takes the same counters on both
+# kernels: the IPIs each CPU received (/proc/interrupts rows CAL, function
+# calls, and TLB, shootdowns), the CPU time of the GP kthread and of every
+# kworker, and (ours only) the expedited and normal grace periods.
+
+RT_ST=/sys/kernel/debug/rcu_tasks/stats
+NCPU=$(grep -c '^processor' /proc/cpuinfo)
+
+# ipi_row ROW: that row's per-CPU counts of /proc/interrupts, on one line.
+ipi_row() {
+	awk -v r="$1:" 'NR == 1 { n = NF }
+		$1 == r { s = $2; for (i = 3; i <= n + 1; i++) s = s " " $i; print s; f = 1 }
+		END { exit !f }' /proc/interrupts
+}
+
+# task_cpu_ns PID: the task's CPU time in ns: /proc/PID/schedstat
+# (CONFIG_SCHED_INFO), else se.sum_exec_runtime of /proc/PID/sched
+# (CONFIG_SCHED_DEBUG, ns resolution too), else utime + stime of
+# /proc/PID/stat (USER_HZ = 100 ticks, so 10 ms resolution).  The bench
+# config has SCHED_DEBUG only: /proc/PID/sched.
+task_cpu_ns() {
+	if [ -r "/proc/$1/schedstat" ]; then
+		cut -d' ' -f1 "/proc/$1/schedstat"
+	elif [ -r "/proc/$1/sched" ]; then
+		awk -F: '$1 ~ /^se\.sum_exec_runtime/ { printf "%.0f\n", $2 * 1000000; f = 1 }
+			END { exit !f }' "/proc/$1/sched"
+	else
+		sed 's/.*) //' "/proc/$1/stat" | awk '{ printf "%.0f\n", ($12 + $13) * 10000000 }'
+	fi
+}
+
+# gp_kthread_pid: the Tasks RCU GP kthread ("rcu_tasks_kthread", both
+# kernels; comm keeps 15 characters).
+gp_kthread_pid() {
+	for p in /proc/[0-9]*; do
+		read -r c 2>/dev/null <"$p/comm" || continue
+		case "$c" in
+		rcu_tasks_kthre*) echo "${p#/proc/}"; return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# kworker_snap FILE: "pid ns" of every kworker, bound and unbound.  Our
+# trampoline unlink and release work runs on the unbound ftrace_tramp
+# workqueue, stock's Tasks RCU invokes per-CPU callback lists from
+# system_wq; which worker ran which item is not recorded, so the row is
+# the time of all kworkers (an upper bound on either).
+kworker_snap() {
+	for p in /proc/[0-9]*; do
+		read -r c 2>/dev/null <"$p/comm" || continue
+		case "$c" in
+		kworker/*) echo "${p#/proc/} $(task_cpu_ns "${p#/proc/}")" ;;
+		esac
+	done >"$1"
+}
+
+# acct_begin: snapshot the counters; the IPIs last, next to the workload.
+acct_begin() {
+	kworker_snap /tmp/acct.kw0
+	KT_PID=$(gp_kthread_pid) || KT_PID=""
+	KT0=""
+	[ -n "$KT_PID" ] && KT0=$(task_cpu_ns "$KT_PID")
+	GX0=$(stat_val $RT_ST gps_expedited) || GX0=""
+	GN0=$(stat_val $RT_ST gps_normal) || GN0=""
+	CAL0=$(ipi_row CAL) || CAL0=""
+	TLB0=$(ipi_row TLB) || TLB0=""
+	T0=$(now_us)
+}
+
+# acct_end NAME [DUR_US [CBS]]: the rows of the window since acct_begin.
+# IPIs per second on each CPU, divided by DUR_US (default: the window);
+# the CPU time of the GP kthread and of the kworkers in ns per second of
+# DUR_US or, given CBS callbacks, in ns per 1 000 callbacks; the grace
+# periods of ours as counts.
+acct_end() {
+	CAL1=$(ipi_row CAL) || CAL1=""
+	TLB1=$(ipi_row TLB) || TLB1=""
+	T1=$(now_us)
+	GX1=$(stat_val $RT_ST gps_expedited) || GX1=""
+	GN1=$(stat_val $RT_ST gps_normal) || GN1=""
+	KT1=""
+	[ -n "$KT_PID" ] && KT1=$(task_cpu_ns "$KT_PID")
+	kworker_snap /tmp/acct.kw1
+	name=$1 dur=${2:-$((T1 - T0))} cbs=${3:-}
+	for row in cal tlb; do
+		if [ "$row" = cal ]; then a=$CAL0 b=$CAL1; else a=$TLB0 b=$TLB1; fi
+		if [ -z "$a" ] || [ -z "$b" ]; then
+			metric_error "ipi_${name}_${row}_per_s" "no $row row in /proc/interrupts"
+			continue
+		fi
+		echo "$a" "|" "$b" | awk -v d="$dur" '{
+			n = (NF - 1) / 2
+			for (i = 1; i <= n; i++)
+				printf "%d %.2f\n", i - 1, ($(n + 1 + i) - $i) * 1000000 / d }' |
+			while read -r cpu v; do
+				metric "ipi_${name}_${row}_cpu${cpu}_per_s" "$v"
+			done
+	done
+	kw=$(awk 'NR == FNR { a[$1] = $2; next } { s += $2 - ($1 in a ? a[$1] : 0) }
+		END { printf "%.0f\n", s }' /tmp/acct.kw0 /tmp/acct.kw1)
+	kt=""
+	[ -n "$KT0" ] && [ -n "$KT1" ] && kt=$((KT1 - KT0))
+	for m in gp_kthread:$kt kworker:$kw; do
+		v=${m#*:}
+		if [ -z "$cbs" ]; then
+			m=${m%%:*}_${name}_cpu_ns_per_s
+			[ -n "$v" ] && v=$(awk -v v="$v" -v d="$dur" 'BEGIN { printf "%.0f", v * 1000000 / d }')
+		else
+			m=${m%%:*}_${name}_cpu_per_1000cbs_ns
+			if [ "$cbs" -gt 0 ] && [ -n "$v" ]; then
+				v=$(awk -v v="$v" -v c="$cbs" 'BEGIN { printf "%.0f", v * 1000 / c }')
+			else
+				v=""
+			fi
+		fi
+		if [ -n "$v" ]; then metric "$m" "$v"; else metric_error "$m" "no CPU time (kthread not found, or no callbacks)"; fi
+	done
+	if [ -n "$GX0" ] && [ -n "$GX1" ] && [ -n "$GN0" ] && [ -n "$GN1" ]; then
+		metric "rcu_tasks_${name}_gps_expedited_count" $((GX1 - GX0))
+		metric "rcu_tasks_${name}_gps_normal_count" $((GN1 - GN0))
+	else
+		metric_na "rcu_tasks_${name}_gps_expedited_count" "no $RT_ST"
+		metric_na "rcu_tasks_${name}_gps_normal_count" "no $RT_ST"
+	fi
+}
+
+# acct_churn_start: in the instance "acct", turn a function tracer
+# filtered on schedule* on, move its filter to vfs_read while it is live,
+# and turn it off, until acct_churn_stop (works the same on stock).
+acct_churn_start() {
+	mkdir -p $T/instances/acct
+	rm -f /tmp/acct.stop /tmp/acct.churn
+	(
+		d=$T/instances/acct n=0 bad=0
+		while [ ! -e /tmp/acct.stop ]; do
+			echo 'schedule*' >$d/set_ftrace_filter || bad=$((bad + 1))
+			echo function >$d/current_tracer || bad=$((bad + 1))
+			echo vfs_read >$d/set_ftrace_filter || bad=$((bad + 1))
+			echo nop >$d/current_tracer || bad=$((bad + 1))
+			n=$((n + 1))
+		done
+		echo "$n $bad" >/tmp/acct.churn
+	) &
+	ACCT_CHURN=$!
+}
+
+# acct_churn_stop: stop it; prints "CYCLES FAILED_WRITES".
+acct_churn_stop() {
+	touch /tmp/acct.stop
+	wait "$ACCT_CHURN"
+	echo nop >$T/instances/acct/current_tracer
+	echo " " >$T/instances/acct/set_ftrace_filter
+	rmdir $T/instances/acct
+	cat /tmp/acct.churn 2>/dev/null || echo "0 1"
+}
+
+# ipi: the idle baseline (10 s), then twice 10 s of trampoline churn.  The
+# churn's window runs on to the retirement of its trampolines (ours frees
+# them later) and is divided by the churn's own duration.
+acct_ipi() {
+	settle
+	acct_begin
+	sleep 10
+	acct_end idle
+	r=0
+	while [ $r -lt 2 ]; do
+		settle
+		acct_begin
+		acct_churn_start
+		sleep 10
+		res=$(acct_churn_stop)
+		dur=$(($(now_us) - T0))
+		settle
+		ncyc=${res% *} nbad=${res#* }
+		if [ "$nbad" != 0 ] || [ "$ncyc" = 0 ]; then
+			echo "bench: acct churn: $ncyc cycles, $nbad failed writes"
+			for m in ipi_churn_cal_per_s ipi_churn_tlb_per_s ipi_churn_tracer_cycles_per_s; do
+				metric_error $m "the churn failed ($ncyc cycles, $nbad failed writes)"
+			done
+		else
+			acct_end churn "$dur"
+			metric ipi_churn_tracer_cycles_per_s "$(awk -v n="$ncyc" -v d="$dur" 'BEGIN { printf "%.2f", n * 1000000 / d }')"
+		fi
+		r=$((r + 1))
+	done
+}
+
+# cb_bench NAME ARGS...: one run of harness/modules/rcu_tasks_cb_bench.ko
+# inside an accounting window (the insmod returns once every callback
+# has been invoked).
+cb_bench() {
+	name=$1
+	shift
+	settle
+	dmesg -c >/dev/null
+	acct_begin
+	if ! insmod /harness/modules/rcu_tasks_cb_bench.ko "$@"; then
+		for m in cbs_per_s enqueue_ns lat_p50_ns lat_p99_ns; do
+			metric_error "${name}_$m" "insmod rcu_tasks_cb_bench failed"
+		done
+		return
+	fi
+	line=$(dmesg | grep 'rcu_tasks_cb_bench: result' | tail -n 1)
+	rmmod rcu_tasks_cb_bench
+	queued=$(churn_field "$line" queued)
+	invoked=$(churn_field "$line" invoked)
+	if [ -z "$queued" ] || [ "$queued" != "$invoked" ]; then
+		acct_end "$name" "" 0
+		for m in cbs_per_s enqueue_ns lat_p50_ns lat_p99_ns; do
+			metric_error "${name}_$m" "queued ${queued:-?} but invoked ${invoked:-?} callbacks"
+		done
+		return
+	fi
+	acct_end "$name" "" "$queued"
+	run=$(churn_field "$line" run_ns)
+	metric "${name}_cbs_per_s" "$(awk -v n="$queued" -v t="$run" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
+	metric "${name}_enqueue_ns" "$(awk -v n="$queued" -v t="$(churn_field "$line" enqueue_ns)" 'BEGIN { printf "%.1f", t / n }')"
+	metric "${name}_lat_p50_ns" "$(churn_field "$line" lat_p50_ns)"
+	metric "${name}_lat_p99_ns" "$(churn_field "$line" lat_p99_ns)"
+}
+
+# cyclic_run NAME: cyclictest, one thread per vCPU pinned to it, FIFO 90,
+# 1 ms period, 10 s; the max and (from a 100 ms histogram in 1 us bins)
+# the p99 wake-up latency of each vCPU, in ns.
+cyclic_run() {
+	if ! cyclictest -m -t "$NCPU" -a -p 90 -i 1000 -D 10 -q -h 100000 >/tmp/ct.out 2>/tmp/ct.err; then
+		cat /tmp/ct.err
+		metric_error "cyclic_$1_max_ns" "cyclictest failed: $(tail -n 1 /tmp/ct.err)"
+		return
+	fi
+	awk -v n="$NCPU" '
+		/^[0-9]/ { l = $1 + 0; for (i = 1; i <= n; i++) { h[i, l] = $(i + 1); tot[i] += $(i + 1) }; last = l; next }
+		/^# Max Latencies:/ { for (i = 1; i <= n; i++) max[i] = $(i + 3) + 0 }
+		/^# Histogram Overflows:/ { for (i = 1; i <= n; i++) ov[i] = $(i + 3) + 0 }
+		END {
+			for (i = 1; i <= n; i++) {
+				want = 0.99 * (tot[i] + ov[i]); c = 0; p = ""
+				for (l = 0; l <= last; l++) { c += h[i, l]; if (c >= want) { p = l; break } }
+				printf "%d %s %s\n", i - 1, max[i] == "" ? "-" : max[i] * 1000, p == "" ? "-" : p * 1000
+			}
+		}' /tmp/ct.out |
+		while read -r cpu max p99; do
+			if [ "$max" = - ]; then
+				metric_error "cyclic_$1_cpu${cpu}_max_ns" "no Max Latencies line"
+			else
+				metric "cyclic_$1_cpu${cpu}_max_ns" "$max"
+			fi
+			if [ "$p99" = - ]; then
+				metric_error "cyclic_$1_cpu${cpu}_p99_ns" "p99 beyond the 100 ms histogram"
+			else
+				metric "cyclic_$1_cpu${cpu}_p99_ns" "$p99"
+			fi
+		done
+}
+
+# cbstream: twice 10 s of callbacks from one kthread per CPU, one per
+# millisecond each.  cbflood: three times 5 s of callbacks from one
+# kthread per CPU, as fast as they can.
+acct_cbstream() {
+	r=0
+	while [ $r -lt 2 ]; do
+		cb_bench cbstream nthreads=0 seconds=10 interval_us=1000
+		r=$((r + 1))
+	done
+}
+
+acct_cbflood() {
+	r=0
+	while [ $r -lt 3 ]; do
+		cb_bench cbflood nthreads=0 seconds=5 interval_us=0 max_inflight=1000000
+		r=$((r + 1))
+	done
+}
+
+acct_cyclic() {
+	settle
+	cyclic_run idle
+	r=0
+	while [ $r -lt 2 ]; do
+		settle
+		acct_churn_start
+		sleep 1
+		cyclic_run churn
+		res=$(acct_churn_stop)
+		ncyc=${res% *} nbad=${res#* }
+		if [ "$nbad" != 0 ] || [ "$ncyc" = 0 ]; then
+			metric_error cyclic_churn_max_ns "the churn failed ($ncyc cycles, $nbad failed writes)"
+		else
+			metric cyclic_churn_tracer_cycles "$ncyc"
+		fi
+		r=$((r + 1))
+	done
+}
+
+# sched: an exit storm (forkexit: 2 000 children that exit at once, ns
+# per child), a pipe ping-pong between two processes (perf bench sched
+# pipe, ns per round trip) and hackbench (processes, ns per run); five of
+# each.
+acct_sched() {
+	settle
+	r=0
+	while [ $r -lt 5 ]; do
+		v=$(forkexit 2000) || v=""
+		if [ -n "$v" ]; then metric sched_fork_exit_ns "$v"; else metric_error sched_fork_exit_ns "forkexit failed"; fi
+		v=$(perf bench sched pipe -l 20000 2>&1 | awk '$2 == "usecs/op" { printf "%.0f", $1 * 1000 }')
+		if [ -n "$v" ]; then metric sched_pipe_op_ns "$v"; else metric_error sched_pipe_op_ns "perf bench sched pipe failed"; fi
+		v=$(hackbench -p -g 4 -f 10 -l 100 2>&1 | awk '$1 == "Time:" { printf "%.0f", $2 * 1e9 }')
+		if [ -n "$v" ]; then metric sched_hackbench_ns "$v"; else metric_error sched_hackbench_ns "hackbench failed"; fi
+		r=$((r + 1))
+	done
+}
+
 runs idle && idle_wakeups
 runs rcuscale && rcuscale rcuscale_idle_ns
 if runs tasks; then
@@ -393,4 +707,14 @@ if runs callcost; then
 	ftrace_ops call_ns_trampoline 1
 	ftrace_ops call_ns_list10 10
 fi
+acct_timed() {	# NAME FUNCTION: run it, say how long it took
+	t=$(now_us)
+	$2
+	echo "bench: $1 took $((($(now_us) - t) / 1000000)) s"
+}
+runs ipi && acct_timed ipi acct_ipi
+runs cbstream && acct_timed cbstream acct_cbstream
+runs cbflood && acct_timed cbflood acct_cbflood
+runs cyclic && acct_timed cyclic acct_cyclic
+runs sched && acct_timed sched acct_sched
 echo "bench: done"
