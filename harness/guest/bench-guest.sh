@@ -505,14 +505,16 @@ acct_churn_start() {
 	ACCT_CHURN=$!
 }
 
-# acct_churn_stop: stop it; prints "CYCLES FAILED_WRITES".
+# acct_churn_stop: stop it; sets NCYC (cycles done) and NBAD (failed
+# writes).  Not in a $(...): a subshell cannot wait for the churn.
 acct_churn_stop() {
 	touch /tmp/acct.stop
 	wait "$ACCT_CHURN"
 	echo nop >$T/instances/acct/current_tracer
 	echo " " >$T/instances/acct/set_ftrace_filter
 	rmdir $T/instances/acct
-	cat /tmp/acct.churn 2>/dev/null || echo "0 1"
+	NCYC=0 NBAD=1
+	read -r NCYC NBAD </tmp/acct.churn
 }
 
 # ipi: the idle baseline (10 s), then twice 10 s of trampoline churn.  The
@@ -529,10 +531,10 @@ acct_ipi() {
 		acct_begin
 		acct_churn_start
 		sleep 10
-		res=$(acct_churn_stop)
+		acct_churn_stop
 		dur=$(($(now_us) - T0))
 		settle
-		ncyc=${res% *} nbad=${res#* }
+		ncyc=$NCYC nbad=$NBAD
 		if [ "$nbad" != 0 ] || [ "$ncyc" = 0 ]; then
 			echo "bench: acct churn: $ncyc cycles, $nbad failed writes"
 			for m in ipi_churn_cal_per_s ipi_churn_tlb_per_s ipi_churn_tracer_cycles_per_s; do
@@ -584,15 +586,20 @@ cb_bench() {
 # 1 ms period, 10 s; the max and (from a 100 ms histogram in 1 us bins)
 # the p99 wake-up latency of each vCPU, in ns.
 cyclic_run() {
-	if ! cyclictest -m -t "$NCPU" -a -p 90 -i 1000 -D 10 -q -h 100000 >/tmp/ct.out 2>/tmp/ct.err; then
+	if ! cyclictest -m -t "$NCPU" -a -p 90 -i 1000 -D 10 -q -h 100000 >/tmp/ct.raw 2>/tmp/ct.err; then
 		cat /tmp/ct.err
 		metric_error "cyclic_$1_max_ns" "cyclictest failed: $(tail -n 1 /tmp/ct.err)"
 		return
 	fi
+	# Empty bins are most of the 100 000 lines: busybox awk under TCG
+	# would take seconds over them.
+	grep -v -E '^[0-9]+([[:space:]]+0+)+$' /tmp/ct.raw >/tmp/ct.out
+	# cyclictest pads with zeros, which busybox awk reads as octal.
 	awk -v n="$NCPU" '
-		/^[0-9]/ { l = $1 + 0; for (i = 1; i <= n; i++) { h[i, l] = $(i + 1); tot[i] += $(i + 1) }; last = l; next }
-		/^# Max Latencies:/ { for (i = 1; i <= n; i++) max[i] = $(i + 3) + 0 }
-		/^# Histogram Overflows:/ { for (i = 1; i <= n; i++) ov[i] = $(i + 3) + 0 }
+		function num(s) { sub(/^0+/, "", s); return s + 0 }
+		/^[0-9]/ { l = num($1); for (i = 1; i <= n; i++) { h[i, l] = num($(i + 1)); tot[i] += h[i, l] }; last = l; next }
+		/^# Max Latencies:/ { for (i = 1; i <= n; i++) max[i] = num($(i + 3)) }
+		/^# Histogram Overflows:/ { for (i = 1; i <= n; i++) ov[i] = num($(i + 3)) }
 		END {
 			for (i = 1; i <= n; i++) {
 				want = 0.99 * (tot[i] + ov[i]); c = 0; p = ""
@@ -642,8 +649,8 @@ acct_cyclic() {
 		acct_churn_start
 		sleep 1
 		cyclic_run churn
-		res=$(acct_churn_stop)
-		ncyc=${res% *} nbad=${res#* }
+		acct_churn_stop
+		ncyc=$NCYC nbad=$NBAD
 		if [ "$nbad" != 0 ] || [ "$ncyc" = 0 ]; then
 			metric_error cyclic_churn_max_ns "the churn failed ($ncyc cycles, $nbad failed writes)"
 		else
@@ -655,12 +662,12 @@ acct_cyclic() {
 
 # sched: an exit storm (forkexit: 2 000 children that exit at once, ns
 # per child), a pipe ping-pong between two processes (perf bench sched
-# pipe, ns per round trip) and hackbench (processes, ns per run); five of
+# pipe, ns per round trip) and hackbench (processes, ns per run); ten of
 # each.
 acct_sched() {
 	settle
 	r=0
-	while [ $r -lt 5 ]; do
+	while [ $r -lt 10 ]; do
 		v=$(forkexit 2000) || v=""
 		if [ -n "$v" ]; then metric sched_fork_exit_ns "$v"; else metric_error sched_fork_exit_ns "forkexit failed"; fi
 		v=$(perf bench sched pipe -l 20000 2>&1 | awk '$2 == "usecs/op" { printf "%.0f", $1 * 1000 }')
