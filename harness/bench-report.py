@@ -78,7 +78,7 @@ def unit(name):
                       ('_wakeups_per_10s', 'wakeups/10 s'), ('_per_10s', 'per 10 s'),
                       ('_pending', 'trampolines'), ('_swaps', 'swaps'),
                       ('_cycles', 'cycles'), ('_refused', 'builds'),
-                      ('_count', 'count')):
+                      ('_count', 'count'), ('_per_cycle', 'IPIs/cycle')):
         if name.endswith(suffix):
             return u
     sys.stderr.write('bench-report: no unit known for %s, shown as a count\n' % name)

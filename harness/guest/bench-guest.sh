@@ -543,6 +543,18 @@ acct_ipi() {
 		else
 			acct_end churn "$dur"
 			metric ipi_churn_tracer_cycles_per_s "$(awk -v n="$ncyc" -v d="$dur" 'BEGIN { printf "%.2f", n * 1000000 / d }')"
+			# All CPUs' IPIs per on/off cycle: ours may churn faster.
+			for row in cal tlb; do
+				if [ "$row" = cal ]; then a=$CAL0 b=$CAL1; else a=$TLB0 b=$TLB1; fi
+				if [ -z "$a" ] || [ -z "$b" ]; then
+					metric_error "ipi_churn_${row}_per_cycle" "no $row row in /proc/interrupts"
+					continue
+				fi
+				metric "ipi_churn_${row}_per_cycle" "$(echo "$a" "|" "$b" | awk -v c="$ncyc" '{
+					n = (NF - 1) / 2
+					for (i = 1; i <= n; i++) s += $(n + 1 + i) - $i
+					printf "%.2f\n", s / c }')"
+			done
 		fi
 		r=$((r + 1))
 	done
