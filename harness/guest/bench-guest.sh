@@ -47,15 +47,21 @@ rcuscale() {
 		while read -r ns; do metric "$1" "$ns"; done
 }
 
-# Voluntary switches of the Tasks RCU GP kthread over 10 s of idle.
-idle_wakeups() {
-	pid=""
+# gp_kthread_pid: the Tasks RCU GP kthread ("rcu_tasks_kthread", both
+# kernels; comm keeps 15 characters).
+gp_kthread_pid() {
 	for p in /proc/[0-9]*; do
-		case "$(cat "$p/comm" 2>/dev/null)" in
-		rcu_tasks_kthre*|rcu_tasks) pid=${p#/proc/} ;;
+		read -r c 2>/dev/null <"$p/comm" || continue
+		case "$c" in
+		rcu_tasks_kthre*|rcu_tasks) echo "${p#/proc/}"; return 0 ;;
 		esac
 	done
-	[ -n "$pid" ] || { echo "bench: no Tasks RCU kthread"; return; }
+	return 1
+}
+
+# Voluntary switches of the Tasks RCU GP kthread over 10 s of idle.
+idle_wakeups() {
+	pid=$(gp_kthread_pid) || { echo "bench: no Tasks RCU kthread"; return; }
 	sleep 5
 	a=$(sed -n 's/^voluntary_ctxt_switches:[[:space:]]*//p' "/proc/$pid/status")
 	sleep 10
@@ -389,18 +395,6 @@ task_cpu_ns() {
 	fi
 }
 
-# gp_kthread_pid: the Tasks RCU GP kthread ("rcu_tasks_kthread", both
-# kernels; comm keeps 15 characters).
-gp_kthread_pid() {
-	for p in /proc/[0-9]*; do
-		read -r c 2>/dev/null <"$p/comm" || continue
-		case "$c" in
-		rcu_tasks_kthre*) echo "${p#/proc/}"; return 0 ;;
-		esac
-	done
-	return 1
-}
-
 # kworker_snap FILE: "pid ns" of every kworker, bound and unbound.  Our
 # trampoline unlink and release work runs on the unbound ftrace_tramp
 # workqueue, stock's Tasks RCU invokes per-CPU callback lists from
@@ -413,6 +407,16 @@ kworker_snap() {
 		kworker/*) echo "${p#/proc/} $(task_cpu_ns "${p#/proc/}")" ;;
 		esac
 	done >"$1"
+}
+
+# ipi_delta cal|tlb: "cpu count" per CPU, the IPIs of that row between
+# acct_begin and acct_end; fails if /proc/interrupts had no such row.
+ipi_delta() {
+	if [ "$1" = cal ]; then a=$CAL0 b=$CAL1; else a=$TLB0 b=$TLB1; fi
+	[ -n "$a" ] && [ -n "$b" ] || return 1
+	echo "$a" "|" "$b" | awk '{
+		n = (NF - 1) / 2
+		for (i = 1; i <= n; i++) printf "%d %d\n", i - 1, $(n + 1 + i) - $i }'
 }
 
 # acct_begin: snapshot the counters; the IPIs last, next to the workload.
@@ -444,18 +448,14 @@ acct_end() {
 	kworker_snap /tmp/acct.kw1
 	name=$1 dur=${2:-$((T1 - T0))} cbs=${3:-}
 	for row in cal tlb; do
-		if [ "$row" = cal ]; then a=$CAL0 b=$CAL1; else a=$TLB0 b=$TLB1; fi
-		if [ -z "$a" ] || [ -z "$b" ]; then
+		if ! ipi_delta $row >/tmp/acct.ipi; then
 			metric_error "ipi_${name}_${row}_per_s" "no $row row in /proc/interrupts"
 			continue
 		fi
-		echo "$a" "|" "$b" | awk -v d="$dur" '{
-			n = (NF - 1) / 2
-			for (i = 1; i <= n; i++)
-				printf "%d %.2f\n", i - 1, ($(n + 1 + i) - $i) * 1000000 / d }' |
-			while read -r cpu v; do
-				metric "ipi_${name}_${row}_cpu${cpu}_per_s" "$v"
-			done
+		while read -r cpu n; do
+			metric "ipi_${name}_${row}_cpu${cpu}_per_s" \
+				"$(awk -v n="$n" -v d="$dur" 'BEGIN { printf "%.2f", n * 1000000 / d }')"
+		done </tmp/acct.ipi
 	done
 	kw=$(awk 'NR == FNR { a[$1] = $2; next } { s += $2 - ($1 in a ? a[$1] : 0) }
 		END { printf "%.0f\n", s }' /tmp/acct.kw0 /tmp/acct.kw1)
@@ -545,15 +545,12 @@ acct_ipi() {
 			metric ipi_churn_tracer_cycles_per_s "$(awk -v n="$ncyc" -v d="$dur" 'BEGIN { printf "%.2f", n * 1000000 / d }')"
 			# All CPUs' IPIs per on/off cycle: ours may churn faster.
 			for row in cal tlb; do
-				if [ "$row" = cal ]; then a=$CAL0 b=$CAL1; else a=$TLB0 b=$TLB1; fi
-				if [ -z "$a" ] || [ -z "$b" ]; then
+				if ! ipi_delta $row >/tmp/acct.ipi; then
 					metric_error "ipi_churn_${row}_per_cycle" "no $row row in /proc/interrupts"
 					continue
 				fi
-				metric "ipi_churn_${row}_per_cycle" "$(echo "$a" "|" "$b" | awk -v c="$ncyc" '{
-					n = (NF - 1) / 2
-					for (i = 1; i <= n; i++) s += $(n + 1 + i) - $i
-					printf "%.2f\n", s / c }')"
+				metric "ipi_churn_${row}_per_cycle" \
+					"$(awk -v c="$ncyc" '{ s += $2 } END { printf "%.2f", s / c }' /tmp/acct.ipi)"
 			done
 		fi
 		r=$((r + 1))
