@@ -149,14 +149,13 @@ static int __init rcu_tasks_cb_bench_init(void)
 		cpu = cpumask_next(cpu, cpu_online_mask);
 		if (cpu >= nr_cpu_ids)
 			cpu = cpumask_first(cpu_online_mask);
-		th[i].task = kthread_create(cb_bench_thread_fn, &th[i],
-					    "cb_bench/%d", i);
+		th[i].task = kthread_create_on_cpu(cb_bench_thread_fn, &th[i],
+						   cpu, "cb_bench/%u");
 		if (IS_ERR(th[i].task)) {
 			ret = PTR_ERR(th[i].task);
 			th[i].task = NULL;
 			break;
 		}
-		kthread_bind(th[i].task, cpu);
 		wake_up_process(th[i].task);
 	}
 	if (!ret)
