@@ -171,6 +171,32 @@ def main():
                    'not_samples': {'stock': stock_notes, 'ours': ours_notes},
                    'per_boot_p50': {'stock': stock_boots, 'ours': ours_boots}}, f, indent=1)
     plot(stock, ours, outdir)
+    plot_ratios(rows, outdir)
+
+
+def plot_ratios(rows, outdir):
+    """ratios.png: the p50 ratio ours/stock of every metric both kernels
+    gave, on a log axis with 1.0 (no change) marked, to read at a glance.
+    Whether below 1 is better depends on the metric (a time, a cost: yes;
+    a throughput, *_per_s of work done: no); the table says."""
+    have = [r for r in rows if r['ratio_p50'] is not None and r['ratio_p50'] > 0]
+    if not have:
+        return
+    dat = os.path.join(outdir, 'ratios.dat')
+    with open(dat, 'w') as f:
+        for r in have:
+            f.write('"%s" %g\n' % (r['metric'], r['ratio_p50']))
+    lo = min(min(r['ratio_p50'] for r in have), 1.0) / 2
+    hi = max(max(r['ratio_p50'] for r in have), 1.0) * 2
+    gp = ('set terminal png size 1000,%d; set output "%s"; set termoption noenhanced;'
+          'set title "ours / stock, p50 of each metric (1.0: no change)";'
+          'set logscale x; set xrange [%g:%g]; set yrange [-1:%d]; set grid xtics;'
+          'set ytics font ",8"; set key off;'
+          'set arrow from 1, graph 0 to 1, graph 1 nohead lw 2 lc rgb "red";'
+          'plot "%s" using 2:0:ytic(1) with points pt 7 ps 1'
+          % (120 + 14 * len(have), os.path.join(outdir, 'ratios.png'), lo, hi,
+             len(have), dat))
+    subprocess.run(['gnuplot', '-e', gp], check=False)
 
 
 def plot(stock, ours, outdir):

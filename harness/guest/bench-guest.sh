@@ -456,9 +456,17 @@ acct_end() {
 			metric "ipi_${name}_${row}_cpu${cpu}_per_s" \
 				"$(awk -v n="$n" -v d="$dur" 'BEGIN { printf "%.2f", n * 1000000 / d }')"
 		done </tmp/acct.ipi
+		# Where an IPI lands follows where the sender ran: the sum is
+		# the row that does not depend on placement.
+		metric "ipi_${name}_${row}_all_per_s" \
+			"$(awk -v d="$dur" '{ s += $2 } END { printf "%.2f", s * 1000000 / d }' /tmp/acct.ipi)"
 	done
-	kw=$(awk 'NR == FNR { a[$1] = $2; next } { s += $2 - ($1 in a ? a[$1] : 0) }
-		END { printf "%.0f\n", s }' /tmp/acct.kw0 /tmp/acct.kw1)
+	# A kworker that exited between the snapshots has no line (or no
+	# time) in the second one; one that appeared ran only inside the
+	# window.  A time that went back is a reused pid: not counted.
+	kw=$(awk 'NF < 2 { next } NR == FNR { a[$1] = $2; next }
+		{ d = $2 - ($1 in a ? a[$1] : 0); if (d >= 0) { s += d; n++ } }
+		END { if (n) printf "%.0f\n", s }' /tmp/acct.kw0 /tmp/acct.kw1)
 	kt=""
 	[ -n "$KT0" ] && [ -n "$KT1" ] && kt=$((KT1 - KT0))
 	for m in gp_kthread:$kt kworker:$kw; do
@@ -487,22 +495,36 @@ acct_end() {
 
 # acct_churn_start: in the instance "acct", turn a function tracer
 # filtered on schedule* on, move its filter to vfs_read while it is live,
-# and turn it off, until acct_churn_stop (works the same on stock).
+# and turn it off, until acct_churn_stop (works the same on stock).  One
+# cycle starts every ACCT_CHURN_PERIOD s (harness.acct_period=, default
+# 0.25: stock needs about 0.12 s per cycle under TCG), so that both
+# kernels do the same work per second and the per-second rows compare
+# like with like; a cycle that overruns the period starts the next one
+# late, which the cycles-per-second row shows.  The churn runs on the
+# last CPU, so that the per-CPU rows do not follow the scheduler's
+# placement of the shell from one window to the next.
+ACCT_CHURN_PERIOD=$(sed -n 's/.*harness\.acct_period=\([0-9.]*\).*/\1/p' /proc/cmdline)
+ACCT_CHURN_PERIOD=${ACCT_CHURN_PERIOD:-0.25}
 acct_churn_start() {
 	mkdir -p $T/instances/acct
 	rm -f /tmp/acct.stop /tmp/acct.churn
 	(
 		d=$T/instances/acct n=0 bad=0
 		while [ ! -e /tmp/acct.stop ]; do
+			sleep "$ACCT_CHURN_PERIOD" &
+			tick=$!
 			echo 'schedule*' >$d/set_ftrace_filter || bad=$((bad + 1))
 			echo function >$d/current_tracer || bad=$((bad + 1))
 			echo vfs_read >$d/set_ftrace_filter || bad=$((bad + 1))
 			echo nop >$d/current_tracer || bad=$((bad + 1))
 			n=$((n + 1))
+			wait $tick
 		done
 		echo "$n $bad" >/tmp/acct.churn
 	) &
 	ACCT_CHURN=$!
+	taskset -p $((1 << (NCPU - 1))) $ACCT_CHURN >/dev/null ||
+		echo "bench: could not pin the churn to CPU $((NCPU - 1))"
 }
 
 # acct_churn_stop: stop it; sets NCYC (cycles done) and NBAD (failed
@@ -543,7 +565,16 @@ acct_ipi() {
 		else
 			acct_end churn "$dur"
 			metric ipi_churn_tracer_cycles_per_s "$(awk -v n="$ncyc" -v d="$dur" 'BEGIN { printf "%.2f", n * 1000000 / d }')"
-			# All CPUs' IPIs per on/off cycle: ours may churn faster.
+			# Per on/off cycle, all CPUs: the rows that hold even if
+			# one kernel could not keep the pace.
+			for m in gp_kthread:$kt kworker:$kw; do
+				if [ -n "${m#*:}" ]; then
+					metric "${m%%:*}_churn_cpu_per_cycle_ns" \
+						"$(awk -v v="${m#*:}" -v c="$ncyc" 'BEGIN { printf "%.0f", v / c }')"
+				else
+					metric_error "${m%%:*}_churn_cpu_per_cycle_ns" "no CPU time"
+				fi
+			done
 			for row in cal tlb; do
 				if ! ipi_delta $row >/tmp/acct.ipi; then
 					metric_error "ipi_churn_${row}_per_cycle" "no $row row in /proc/interrupts"
@@ -558,8 +589,9 @@ acct_ipi() {
 }
 
 # cb_bench NAME ARGS...: one run of harness/modules/rcu_tasks_cb_bench.ko
-# inside an accounting window (the insmod returns once every callback
-# has been invoked).
+# inside an accounting window.  The insmod returns once every callback
+# queued has been invoked; the window closes there, before the rmmod,
+# whose rcu_barrier_tasks() ours would expedite (somebody waits on it).
 cb_bench() {
 	name=$1
 	shift
@@ -573,17 +605,27 @@ cb_bench() {
 		return
 	fi
 	line=$(dmesg | grep 'rcu_tasks_cb_bench: result' | tail -n 1)
-	rmmod rcu_tasks_cb_bench
 	queued=$(churn_field "$line" queued)
 	invoked=$(churn_field "$line" invoked)
-	if [ -z "$queued" ] || [ "$queued" != "$invoked" ]; then
+	capped=$(churn_field "$line" capped)
+	why=""
+	if [ -z "$queued" ] || [ "$queued" = 0 ]; then
+		why="no callbacks queued (${queued:-no result line})"
+	elif [ "$queued" != "$invoked" ]; then
+		why="queued $queued but invoked ${invoked:-?} callbacks"
+	elif [ "${capped:-0}" != 0 ]; then
+		why="max_inflight bound $capped times: the run measured the cap"
+	fi
+	if [ -n "$why" ]; then
 		acct_end "$name" "" 0
+		rmmod rcu_tasks_cb_bench
 		for m in cbs_per_s enqueue_ns lat_p50_ns lat_p99_ns; do
-			metric_error "${name}_$m" "queued ${queued:-?} but invoked ${invoked:-?} callbacks"
+			metric_error "${name}_$m" "$why"
 		done
 		return
 	fi
 	acct_end "$name" "" "$queued"
+	rmmod rcu_tasks_cb_bench
 	run=$(churn_field "$line" run_ns)
 	metric "${name}_cbs_per_s" "$(awk -v n="$queued" -v t="$run" 'BEGIN { printf "%.0f", n * 1e9 / t }')"
 	metric "${name}_enqueue_ns" "$(awk -v n="$queued" -v t="$(churn_field "$line" enqueue_ns)" 'BEGIN { printf "%.1f", t / n }')"
@@ -593,11 +635,18 @@ cb_bench() {
 
 # cyclic_run NAME: cyclictest, one thread per vCPU pinned to it, FIFO 90,
 # 1 ms period, 10 s; the max and (from a 100 ms histogram in 1 us bins)
-# the p99 wake-up latency of each vCPU, in ns.
+# the p99 wake-up latency of each vCPU, in ns.  The rows go to
+# /tmp/ct.rows as "M metric value" or "E metric why", for cyclic_emit:
+# a window whose churn failed must not count as a churn sample.
 cyclic_run() {
+	: >/tmp/ct.rows
+	if ! command -v cyclictest >/dev/null; then
+		echo "N cyclic_$1_max_ns cyclictest is not in the initramfs (rt-tests not installed on the host)" >/tmp/ct.rows
+		return
+	fi
 	if ! cyclictest -m -t "$NCPU" -a -p 90 -i 1000 -D 10 -q -h 100000 >/tmp/ct.raw 2>/tmp/ct.err; then
 		cat /tmp/ct.err
-		metric_error "cyclic_$1_max_ns" "cyclictest failed: $(tail -n 1 /tmp/ct.err)"
+		echo "E cyclic_$1_max_ns cyclictest failed: $(tail -n 1 /tmp/ct.err)" >/tmp/ct.rows
 		return
 	fi
 	# Empty bins are most of the 100 000 lines: busybox awk under TCG
@@ -618,16 +667,27 @@ cyclic_run() {
 		}' /tmp/ct.out |
 		while read -r cpu max p99; do
 			if [ "$max" = - ]; then
-				metric_error "cyclic_$1_cpu${cpu}_max_ns" "no Max Latencies line"
+				echo "E cyclic_$1_cpu${cpu}_max_ns no Max Latencies line"
 			else
-				metric "cyclic_$1_cpu${cpu}_max_ns" "$max"
+				echo "M cyclic_$1_cpu${cpu}_max_ns $max"
 			fi
 			if [ "$p99" = - ]; then
-				metric_error "cyclic_$1_cpu${cpu}_p99_ns" "p99 beyond the 100 ms histogram"
+				echo "E cyclic_$1_cpu${cpu}_p99_ns p99 beyond the 100 ms histogram"
 			else
-				metric "cyclic_$1_cpu${cpu}_p99_ns" "$p99"
+				echo "M cyclic_$1_cpu${cpu}_p99_ns $p99"
 			fi
-		done
+		done >/tmp/ct.rows
+}
+
+# cyclic_emit: send the rows cyclic_run left in /tmp/ct.rows.
+cyclic_emit() {
+	while read -r kind m rest; do
+		case "$kind" in
+		M) metric "$m" "$rest" ;;
+		E) metric_error "$m" "$rest" ;;
+		N) metric_na "$m" "$rest" ;;
+		esac
+	done </tmp/ct.rows
 }
 
 # cbstream: twice 10 s of callbacks from one kthread per CPU, one per
@@ -652,6 +712,7 @@ acct_cbflood() {
 acct_cyclic() {
 	settle
 	cyclic_run idle
+	cyclic_emit
 	r=0
 	while [ $r -lt 2 ]; do
 		settle
@@ -661,9 +722,11 @@ acct_cyclic() {
 		acct_churn_stop
 		ncyc=$NCYC nbad=$NBAD
 		if [ "$nbad" != 0 ] || [ "$ncyc" = 0 ]; then
+			# Its latencies were not measured under a churn: dropped.
 			metric_error cyclic_churn_max_ns "the churn failed ($ncyc cycles, $nbad failed writes)"
 		else
-			metric cyclic_churn_tracer_cycles "$ncyc"
+			cyclic_emit
+			metric cyclic_churn_tracer_cycles_count "$ncyc"
 		fi
 		r=$((r + 1))
 	done
@@ -681,8 +744,12 @@ acct_sched() {
 		if [ -n "$v" ]; then metric sched_fork_exit_ns "$v"; else metric_error sched_fork_exit_ns "forkexit failed"; fi
 		v=$(perf bench sched pipe -l 20000 2>&1 | awk '$2 == "usecs/op" { printf "%.0f", $1 * 1000 }')
 		if [ -n "$v" ]; then metric sched_pipe_op_ns "$v"; else metric_error sched_pipe_op_ns "perf bench sched pipe failed"; fi
-		v=$(hackbench -p -g 4 -f 10 -l 100 2>&1 | awk '$1 == "Time:" { printf "%.0f", $2 * 1e9 }')
-		if [ -n "$v" ]; then metric sched_hackbench_ns "$v"; else metric_error sched_hackbench_ns "hackbench failed"; fi
+		if ! command -v hackbench >/dev/null; then
+			metric_na sched_hackbench_ns "hackbench is not in the initramfs (rt-tests not installed on the host)"
+		else
+			v=$(hackbench -p -g 4 -f 10 -l 100 2>&1 | awk '$1 == "Time:" { printf "%.0f", $2 * 1e9 }')
+			if [ -n "$v" ]; then metric sched_hackbench_ns "$v"; else metric_error sched_hackbench_ns "hackbench failed"; fi
+		fi
 		r=$((r + 1))
 	done
 }

@@ -6,23 +6,37 @@
  * starts nthreads kthreads (0: one per online CPU, each bound to its CPU)
  * that queue callbacks for "seconds", one every interval_us (0: as fast
  * as they can), never more than max_inflight outstanding each; then it
- * waits for every callback with rcu_barrier_tasks() and prints one line:
+ * waits, without asking for a grace period, until every callback queued
+ * has been invoked and prints one line:
  *
- *   result threads=T queued=N invoked=N run_ns=NS total_ns=NS
+ *   result threads=T queued=N invoked=N capped=C run_ns=NS total_ns=NS
  *          enqueue_ns=NS lat_p50_ns=NS lat_p99_ns=NS lat_max_ns=NS
  *
  * run_ns is the queuing phase, total_ns also the wait for the last
  * callbacks, enqueue_ns the time spent inside call_rcu_tasks() summed over
- * all calls (the cost of its list and lock under contention), lat_* the
- * time from call_rcu_tasks() to the callback (1 ms buckets, so p50 and p99
- * are at 1 ms resolution; the max is exact).  The guest takes its own
- * counters (IPIs, kthread CPU time) around the insmod, which returns once
- * the run is over: every callback queued was invoked inside that window.
+ * all calls (the cost of its list and lock under contention), capped the
+ * times a kthread found max_inflight callbacks outstanding and waited
+ * (the cap is a memory guard: a run where it bound measured the cap, not
+ * the grace periods), lat_* the time from call_rcu_tasks() to the
+ * callback (1 ms buckets, so p50 and p99 are at 1 ms resolution; the max
+ * is exact).  The guest takes its own counters (IPIs, kthread CPU time)
+ * around the insmod, which returns once the run is over.
+ *
+ * The rcu_barrier_tasks() that module unload needs (a callback may still
+ * be on its way out of this module's text) runs at rmmod, outside that
+ * window: the patched kernel expedites a grace period somebody waits for,
+ * and a barrier inside the window would measure that, not the stream.
+ *
+ * A flood kthread sleeps for a few microseconds every batch callbacks:
+ * that voluntary context switch is the quiescent state Tasks RCU waits
+ * for, which a real caller passes through too.  Without it a kthread that
+ * never blocks holds every grace period up until the cap stops it.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/atomic.h>
+#include <linux/completion.h>
 #include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/kthread.h>
@@ -34,16 +48,22 @@
 
 static int nthreads;
 module_param(nthreads, int, 0444);
-MODULE_PARM_DESC(nthreads, "queuing kthreads (0: one per online CPU)");
+MODULE_PARM_DESC(nthreads, "queuing kthreads (0: one per online CPU, else 1..64)");
 static int seconds = 10;
 module_param(seconds, int, 0444);
-MODULE_PARM_DESC(seconds, "length of the queuing phase (s)");
+MODULE_PARM_DESC(seconds, "length of the queuing phase (s, 1..600)");
 static int interval_us = 1000;
 module_param(interval_us, int, 0444);
-MODULE_PARM_DESC(interval_us, "pause between two calls of a kthread (us, 0: none)");
+MODULE_PARM_DESC(interval_us, "pause between two calls of a kthread (us, 0: none, else 1..1000000)");
 static int max_inflight = 100000;
 module_param(max_inflight, int, 0444);
-MODULE_PARM_DESC(max_inflight, "outstanding callbacks per kthread at most");
+MODULE_PARM_DESC(max_inflight, "outstanding callbacks per kthread at most (1..4000000)");
+static int batch = 100;
+module_param(batch, int, 0444);
+MODULE_PARM_DESC(batch, "with interval_us=0, sleep briefly every batch calls (1..100000)");
+
+/* How long the init waits for the last callbacks before it gives up. */
+#define CB_BENCH_DRAIN_TIMEOUT	(300 * HZ)
 
 /* Latency histogram: 1 ms buckets up to LAT_BUCKETS ms, then one more. */
 #define LAT_BUCKETS	60000
@@ -59,11 +79,14 @@ struct cb_bench_thread {
 	atomic_t inflight;
 	u64 queued;
 	u64 enqueue_ns;
+	u64 capped;
 };
 
 static atomic_t *lat_hist;		/* LAT_BUCKETS + 1 counters */
 static atomic64_t lat_max_ns;
 static atomic64_t cbs_invoked;
+static atomic64_t cbs_target = ATOMIC64_INIT(-1);	/* -1: still queuing */
+static DECLARE_COMPLETION(cbs_all_invoked);
 static bool cb_bench_stop;
 
 static void cb_bench_cb(struct rcu_head *rh)
@@ -77,8 +100,15 @@ static void cb_bench_cb(struct rcu_head *rh)
 	while (lat > max && !atomic64_try_cmpxchg(&lat_max_ns, &max, lat))
 		;
 	atomic_dec(cb->inflight);
-	atomic64_inc(&cbs_invoked);
 	kfree(cb);
+	/*
+	 * Fully ordered, as is the atomic64_set() plus smp_mb() in
+	 * rcu_tasks_cb_bench_init(): of the last callback and the init, at
+	 * least one sees the other's store, so the init never waits for a
+	 * completion nobody will signal.
+	 */
+	if (atomic64_inc_return(&cbs_invoked) == atomic64_read(&cbs_target))
+		complete(&cbs_all_invoked);
 }
 
 static int cb_bench_thread_fn(void *arg)
@@ -89,10 +119,12 @@ static int cb_bench_thread_fn(void *arg)
 
 	while (!READ_ONCE(cb_bench_stop) && !kthread_should_stop()) {
 		if (atomic_read(&t->inflight) >= max_inflight) {
+			t->capped++;
 			schedule_timeout_idle(1);
 			continue;
 		}
-		cb = kmalloc(sizeof(*cb), GFP_KERNEL);
+		/* A flood must not push the guest into reclaim or the OOM killer. */
+		cb = kmalloc(sizeof(*cb), GFP_KERNEL | __GFP_NORETRY | __GFP_NOWARN);
 		if (!cb) {
 			schedule_timeout_idle(1);
 			continue;
@@ -106,8 +138,8 @@ static int cb_bench_thread_fn(void *arg)
 		t->queued++;
 		if (interval_us)
 			usleep_range(interval_us, interval_us + interval_us / 10 + 1);
-		else
-			cond_resched();
+		else if (t->queued % batch == 0)
+			usleep_range(2, 5);	/* The quiescent state: see above. */
 	}
 	/* kthread_stop() must find this thread still there. */
 	while (!kthread_should_stop())
@@ -132,11 +164,14 @@ static u64 lat_pct(u64 n, unsigned int pct)
 static int __init rcu_tasks_cb_bench_init(void)
 {
 	struct cb_bench_thread *th;
-	u64 t0, t_run, t_end, queued = 0, enqueue_ns = 0, invoked;
+	u64 t0, t_run, t_end, queued = 0, enqueue_ns = 0, capped = 0, invoked;
 	int n = nthreads > 0 ? nthreads : num_online_cpus();
 	int i, cpu = -1, ret = 0;
 
-	if (seconds <= 0 || interval_us < 0 || max_inflight <= 0)
+	if (nthreads < 0 || nthreads > 64 || seconds < 1 || seconds > 600 ||
+	    interval_us < 0 || interval_us > USEC_PER_SEC ||
+	    max_inflight < 1 || max_inflight > 4000000 ||
+	    batch < 1 || batch > 100000)
 		return -EINVAL;
 	lat_hist = vzalloc((LAT_BUCKETS + 1) * sizeof(*lat_hist));
 	th = kcalloc(n, sizeof(*th), GFP_KERNEL);
@@ -165,17 +200,27 @@ static int __init rcu_tasks_cb_bench_init(void)
 		kthread_stop(th[i].task);
 		queued += th[i].queued;
 		enqueue_ns += th[i].enqueue_ns;
+		capped += th[i].capped;
 	}
 	t_run = ktime_get_ns();
-	rcu_barrier_tasks();
-	t_end = ktime_get_ns();
-	if (ret)
+	if (ret) {
+		/* Nothing to report: only make the module text safe to free. */
+		rcu_barrier_tasks();
 		goto out;
+	}
+	atomic64_set(&cbs_target, queued);
+	smp_mb(); /* Target before count: pairs with cb_bench_cb()'s inc_return. */
+	if (atomic64_read(&cbs_invoked) != queued)
+		wait_for_completion_timeout(&cbs_all_invoked, CB_BENCH_DRAIN_TIMEOUT);
+	t_end = ktime_get_ns();
 	invoked = atomic64_read(&cbs_invoked);
-	pr_info("result threads=%d queued=%llu invoked=%llu run_ns=%llu total_ns=%llu enqueue_ns=%llu lat_p50_ns=%llu lat_p99_ns=%llu lat_max_ns=%lld\n",
-		n, queued, invoked, t_run - t0, t_end - t0, enqueue_ns,
+	pr_info("result threads=%d queued=%llu invoked=%llu capped=%llu run_ns=%llu total_ns=%llu enqueue_ns=%llu lat_p50_ns=%llu lat_p99_ns=%llu lat_max_ns=%lld\n",
+		n, queued, invoked, capped, t_run - t0, t_end - t0, enqueue_ns,
 		lat_pct(invoked, 50), lat_pct(invoked, 99),
 		(long long)atomic64_read(&lat_max_ns));
+	kfree(th);
+	/* The callbacks still use lat_hist: rcu_tasks_cb_bench_exit() frees it. */
+	return 0;
 out:
 	kfree(th);
 	vfree(lat_hist);
@@ -184,6 +229,9 @@ out:
 
 static void __exit rcu_tasks_cb_bench_exit(void)
 {
+	/* Waits for the callbacks still on their way out of this module. */
+	rcu_barrier_tasks();
+	vfree(lat_hist);
 }
 
 module_init(rcu_tasks_cb_bench_init);
