@@ -692,6 +692,25 @@ static unsigned int rcu_tasks_backoff_first(bool urgent)
 }
 
 /*
+ * Sleep for about @wait_us between two holdout rescans, on an hrtimer that
+ * expires in hard-irq context.  usleep_idle_range() would do on any
+ * kernel but PREEMPT_RT, where the hrtimer of a task that is not
+ * real-time expires from the timer softirq thread.  The first grace
+ * period runs before do_pre_smp_initcalls() has started that thread (the
+ * Tasks RCU self-test in rcu_init_tasks_generic()), and a soft hrtimer
+ * then never fires: the boot hangs with the CPU idle.  The hard expiry
+ * only wakes this kthread, as it does for every real-time sleeper on RT.
+ */
+static void rcu_tasks_backoff_sleep(unsigned int wait_us)
+{
+	ktime_t expires = ns_to_ktime((u64)wait_us * NSEC_PER_USEC);
+
+	set_current_state(TASK_IDLE);
+	schedule_hrtimeout_range(&expires, (u64)(wait_us / 4) * NSEC_PER_USEC,
+				 HRTIMER_MODE_REL_HARD);
+}
+
+/*
  * Phase 4: rescan the holdouts until none is left.  The first rescan comes
  * backoff_min_us after the scan if somebody waits for this grace period,
  * else RCU_TASKS_NORMAL_BACKOFF_MIN_US (or backoff_min_us if longer); the
@@ -716,7 +735,7 @@ static unsigned int rcu_tasks_wait_holdouts(struct list_head *hop,
 		u64 now;
 
 		rcu_tasks_set_state(RTC_WAIT_HOLDOUTS);
-		usleep_idle_range(wait_us, wait_us + wait_us / 4);
+		rcu_tasks_backoff_sleep(wait_us);
 
 		rcu_tasks_set_state(RTC_SCAN_HOLDOUTS);
 		pass++;
