@@ -462,14 +462,19 @@ acct_end() {
 			"$(awk -v d="$dur" '{ s += $2 } END { printf "%.2f", s * 1000000 / d }' /tmp/acct.ipi)"
 	done
 	# A kworker that exited between the snapshots has no line (or no
-	# time) in the second one; one that appeared ran only inside the
-	# window.  A time that went back is a reused pid: not counted.
-	kw=$(awk 'NF < 2 { next } NR == FNR { a[$1] = $2; next }
-		{ d = $2 - ($1 in a ? a[$1] : 0); if (d >= 0) { s += d; n++ } }
+	# time) in the second one: its time in the window is lost (the row
+	# undercounts).  One that appeared ran only inside the window, and
+	# so did a reused pid (its time went back): all their time counts.
+	kw=$(awk 'NF < 2 { next } FILENAME == ARGV[1] { a[$1] = $2; next }
+		{ d = $2 - ($1 in a ? a[$1] : 0); if (d < 0) d = $2; s += d; n++ }
 		END { if (n) printf "%.0f\n", s }' /tmp/acct.kw0 /tmp/acct.kw1)
 	kt=""
 	[ -n "$KT0" ] && [ -n "$KT1" ] && kt=$((KT1 - KT0))
-	for m in gp_kthread:$kt kworker:$kw; do
+	# Stock invokes its callbacks from kworkers, ours from the GP
+	# kthread: the sum is the row that compares the same work.
+	ktkw=""
+	[ -n "$kt" ] && [ -n "$kw" ] && ktkw=$((kt + kw))
+	for m in gp_kthread:$kt kworker:$kw gp_kthread_kworker:$ktkw; do
 		v=${m#*:}
 		if [ -z "$cbs" ]; then
 			m=${m%%:*}_${name}_cpu_ns_per_s
@@ -518,12 +523,13 @@ acct_churn_start() {
 			echo vfs_read >$d/set_ftrace_filter || bad=$((bad + 1))
 			echo nop >$d/current_tracer || bad=$((bad + 1))
 			n=$((n + 1))
-			wait $tick
+			# A sleep without fractions would leave the churn unpaced.
+			wait $tick || bad=$((bad + 1))
 		done
 		echo "$n $bad" >/tmp/acct.churn
 	) &
 	ACCT_CHURN=$!
-	taskset -p $((1 << (NCPU - 1))) $ACCT_CHURN >/dev/null ||
+	taskset -p "$(printf %x $((1 << (NCPU - 1))))" $ACCT_CHURN >/dev/null ||
 		echo "bench: could not pin the churn to CPU $((NCPU - 1))"
 }
 
@@ -567,7 +573,7 @@ acct_ipi() {
 			metric ipi_churn_tracer_cycles_per_s "$(awk -v n="$ncyc" -v d="$dur" 'BEGIN { printf "%.2f", n * 1000000 / d }')"
 			# Per on/off cycle, all CPUs: the rows that hold even if
 			# one kernel could not keep the pace.
-			for m in gp_kthread:$kt kworker:$kw; do
+			for m in gp_kthread:$kt kworker:$kw gp_kthread_kworker:$ktkw; do
 				if [ -n "${m#*:}" ]; then
 					metric "${m%%:*}_churn_cpu_per_cycle_ns" \
 						"$(awk -v v="${m#*:}" -v c="$ncyc" 'BEGIN { printf "%.0f", v / c }')"
@@ -615,10 +621,12 @@ cb_bench() {
 		why="queued $queued but invoked ${invoked:-?} callbacks"
 	fi
 	if [ -n "$why" ]; then
-		acct_end "$name" "" 0
+		# The window's IPI and CPU rows are no samples either.
 		rmmod rcu_tasks_cb_bench
-		for m in cbs_per_s enqueue_ns lat_p50_ns lat_p99_ns; do
-			metric_error "${name}_$m" "$why"
+		for m in ${name}_cbs_per_s ${name}_enqueue_ns ${name}_lat_p50_ns \
+			 ${name}_lat_p99_ns ipi_${name}_cal_all_per_s \
+			 gp_kthread_${name}_cpu_per_1000cbs_ns kworker_${name}_cpu_per_1000cbs_ns; do
+			metric_error "$m" "$why"
 		done
 		return
 	fi

@@ -692,22 +692,30 @@ static unsigned int rcu_tasks_backoff_first(bool urgent)
 }
 
 /*
- * Sleep for about @wait_us between two holdout rescans, on an hrtimer that
- * expires in hard-irq context.  usleep_idle_range() would do on any
- * kernel but PREEMPT_RT, where the hrtimer of a task that is not
- * real-time expires from the timer softirq thread.  The first grace
- * period runs before do_pre_smp_initcalls() has started that thread (the
- * Tasks RCU self-test in rcu_init_tasks_generic()), and a soft hrtimer
- * then never fires: the boot hangs with the CPU idle.  The hard expiry
- * only wakes this kthread, as it does for every real-time sleeper on RT.
+ * Sleep for about @wait_us between two holdout rescans.  On PREEMPT_RT the
+ * hrtimer of a task that is not real-time expires from the timer softirq
+ * thread, which spawn_ksoftirqd() creates among the early initcalls.  The
+ * first grace period runs before those (the Tasks RCU self-test in
+ * rcu_init_tasks_generic()); a soft hrtimer would never fire there and the
+ * boot would hang with the CPU idle.  Until rcu_set_runtime_mode() (a
+ * core_initcall, after the early initcalls) the timer expires in hard-irq
+ * context instead; afterwards, as usleep_idle_range() does, it is soft, so
+ * a real-time kernel does not take this kthread's wakeups in hard irq.
+ * Either mode is the same on other kernels.
+ *
+ * Any wakeup ends the sleep early (a waiter's rcuwait_wake_up() reaching
+ * the kthread here): the caller then only rescans sooner.
  */
 static void rcu_tasks_backoff_sleep(unsigned int wait_us)
 {
 	ktime_t expires = ns_to_ktime((u64)wait_us * NSEC_PER_USEC);
+	enum hrtimer_mode mode = HRTIMER_MODE_REL;
 
+	if (READ_ONCE(rcu_scheduler_active) != RCU_SCHEDULER_RUNNING)
+		mode = HRTIMER_MODE_REL_HARD;
 	set_current_state(TASK_IDLE);
 	schedule_hrtimeout_range(&expires, (u64)(wait_us / 4) * NSEC_PER_USEC,
-				 HRTIMER_MODE_REL_HARD);
+				 mode);
 }
 
 /*
