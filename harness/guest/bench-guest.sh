@@ -498,6 +498,27 @@ acct_end() {
 	fi
 }
 
+# acct_error NAME WHY [CBS]: the rows acct_end NAME would give (with CBS:
+# per 1 000 callbacks), each as an error, for a window whose workload
+# failed: none of them is a sample then.
+acct_error() {
+	for row in cal tlb; do
+		metric_error "ipi_$1_${row}_all_per_s" "$2"
+		ae_cpu=0
+		while [ $ae_cpu -lt "$NCPU" ]; do
+			metric_error "ipi_$1_${row}_cpu${ae_cpu}_per_s" "$2"
+			ae_cpu=$((ae_cpu + 1))
+		done
+	done
+	for m in gp_kthread kworker gp_kthread_kworker; do
+		if [ -n "${3:-}" ]; then
+			metric_error "${m}_$1_cpu_per_1000cbs_ns" "$2"
+		else
+			metric_error "${m}_$1_cpu_ns_per_s" "$2"
+		fi
+	done
+}
+
 # acct_churn_start: in the instance "acct", turn a function tracer
 # filtered on schedule* on, move its filter to vfs_read while it is live,
 # and turn it off, until acct_churn_stop (works the same on stock).  One
@@ -565,8 +586,12 @@ acct_ipi() {
 		ncyc=$NCYC nbad=$NBAD
 		if [ "$nbad" != 0 ] || [ "$ncyc" = 0 ]; then
 			echo "bench: acct churn: $ncyc cycles, $nbad failed writes"
-			for m in ipi_churn_cal_per_s ipi_churn_tlb_per_s ipi_churn_tracer_cycles_per_s; do
-				metric_error $m "the churn failed ($ncyc cycles, $nbad failed writes)"
+			why="the churn failed ($ncyc cycles, $nbad failed writes)"
+			acct_error churn "$why"
+			for m in ipi_churn_tracer_cycles_per_s ipi_churn_cal_per_cycle \
+				 ipi_churn_tlb_per_cycle gp_kthread_churn_cpu_per_cycle_ns \
+				 kworker_churn_cpu_per_cycle_ns gp_kthread_kworker_churn_cpu_per_cycle_ns; do
+				metric_error $m "$why"
 			done
 		else
 			acct_end churn "$dur"
@@ -605,9 +630,11 @@ cb_bench() {
 	dmesg -c >/dev/null
 	acct_begin
 	if ! insmod /harness/modules/rcu_tasks_cb_bench.ko "$@"; then
-		for m in cbs_per_s enqueue_ns lat_p50_ns lat_p99_ns; do
-			metric_error "${name}_$m" "insmod rcu_tasks_cb_bench failed"
+		why="insmod rcu_tasks_cb_bench failed"
+		for m in cbs_per_s enqueue_ns lat_p50_ns lat_p99_ns capped_count; do
+			metric_error "${name}_$m" "$why"
 		done
+		acct_error "$name" "$why" cbs
 		return
 	fi
 	line=$(dmesg | grep 'rcu_tasks_cb_bench: result' | tail -n 1)
@@ -621,13 +648,13 @@ cb_bench() {
 		why="queued $queued but invoked ${invoked:-?} callbacks"
 	fi
 	if [ -n "$why" ]; then
-		# The window's IPI and CPU rows are no samples either.
-		rmmod rcu_tasks_cb_bench
-		for m in ${name}_cbs_per_s ${name}_enqueue_ns ${name}_lat_p50_ns \
-			 ${name}_lat_p99_ns ipi_${name}_cal_all_per_s \
-			 gp_kthread_${name}_cpu_per_1000cbs_ns kworker_${name}_cpu_per_1000cbs_ns; do
-			metric_error "$m" "$why"
+		# The window's IPI and CPU rows are no samples either.  The
+		# rows first: the rmmod waits for the callbacks left.
+		for m in cbs_per_s enqueue_ns lat_p50_ns lat_p99_ns capped_count; do
+			metric_error "${name}_$m" "$why"
 		done
+		acct_error "$name" "$why" cbs
+		rmmod rcu_tasks_cb_bench
 		return
 	fi
 	acct_end "$name" "" "$queued"
@@ -637,8 +664,8 @@ cb_bench() {
 	metric "${name}_enqueue_ns" "$(awk -v n="$queued" -v t="$(churn_field "$line" enqueue_ns)" 'BEGIN { printf "%.1f", t / n }')"
 	metric "${name}_lat_p50_ns" "$(churn_field "$line" lat_p50_ns)"
 	metric "${name}_lat_p99_ns" "$(churn_field "$line" lat_p99_ns)"
-	# How often a kthread found max_inflight callbacks outstanding and
-	# waited for a jiffy: the flood then ran at the pace the grace
+	# How many times a kthread found max_inflight callbacks outstanding
+	# and waited (episodes): the flood then ran at the pace the grace
 	# periods and the invocation of the callbacks allow.
 	metric "${name}_capped_count" "${capped:-0}"
 }

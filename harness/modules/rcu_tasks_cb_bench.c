@@ -27,9 +27,10 @@
  * window: the patched kernel expedites a grace period somebody waits for,
  * and a barrier inside the window would measure that, not the stream.
  *
- * A flood kthread passes through a Tasks RCU quiescent state every batch
- * callbacks (cond_resched_tasks_rcu_qs(), which both kernels honour), as
- * a real caller does when it blocks.  Without it a kthread that never
+ * A flood kthread reports a Tasks RCU quiescent state every batch
+ * callbacks (cond_resched_tasks_rcu_qs(), which both kernels honour: it
+ * clears the task's holdout flag), as a real caller passes one when it
+ * blocks.  Without it a kthread that never
  * blocks holds every grace period up until the cap stops it.
  */
 
@@ -83,6 +84,7 @@ struct cb_bench_thread {
 };
 
 static atomic_t *lat_hist;		/* LAT_BUCKETS + 1 counters */
+static struct cb_bench_thread *cb_threads;	/* Freed at exit if not drained. */
 static atomic64_t lat_max_ns;
 static atomic64_t cbs_invoked;
 static atomic64_t cbs_target = ATOMIC64_INIT(-1);	/* -1: still queuing */
@@ -222,13 +224,15 @@ static int __init rcu_tasks_cb_bench_init(void)
 	invoked = atomic64_read_acquire(&cbs_invoked);
 	if (invoked != queued) {
 		/*
-		 * Not drained: the callbacks left still decrement th[]'s
-		 * counters.  The line below says queued != invoked, which the
-		 * guest reports as an error.
+		 * Not drained, maybe because grace periods are stuck: do not
+		 * wait here, report (the guest sees queued != invoked) and
+		 * leave th[], whose counters the callbacks left still
+		 * decrement, to rcu_tasks_cb_bench_exit().
 		 */
 		pr_err("%llu of %llu callbacks not invoked after %d s\n",
 		       queued - invoked, queued, CB_BENCH_DRAIN_TIMEOUT / HZ);
-		rcu_barrier_tasks();
+		cb_threads = th;
+		th = NULL;
 	}
 	pr_info("result threads=%d queued=%llu invoked=%llu capped=%llu run_ns=%llu total_ns=%llu enqueue_ns=%llu lat_p50_ns=%llu lat_p99_ns=%llu lat_max_ns=%lld\n",
 		n, queued, invoked, capped, t_run - t0, t_end - t0, enqueue_ns,
@@ -247,6 +251,7 @@ static void __exit rcu_tasks_cb_bench_exit(void)
 {
 	/* Waits for the callbacks still on their way out of this module. */
 	rcu_barrier_tasks();
+	kfree(cb_threads);
 	vfree(lat_hist);
 }
 

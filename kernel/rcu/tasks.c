@@ -701,7 +701,9 @@ static unsigned int rcu_tasks_backoff_first(bool urgent)
  * core_initcall, after the early initcalls) the timer expires in hard-irq
  * context instead; afterwards, as usleep_idle_range() does, it is soft, so
  * a real-time kernel does not take this kthread's wakeups in hard irq.
- * Either mode is the same on other kernels.
+ * Either mode is the same on other kernels, so only PREEMPT_RT looks
+ * (where RCU is always Tree RCU, whose rcu_scheduler_active has that
+ * meaning).
  *
  * Any wakeup ends the sleep early (a waiter's rcuwait_wake_up() reaching
  * the kthread here): the caller then only rescans sooner.
@@ -711,7 +713,8 @@ static void rcu_tasks_backoff_sleep(unsigned int wait_us)
 	ktime_t expires = ns_to_ktime((u64)wait_us * NSEC_PER_USEC);
 	enum hrtimer_mode mode = HRTIMER_MODE_REL;
 
-	if (READ_ONCE(rcu_scheduler_active) != RCU_SCHEDULER_RUNNING)
+	if (IS_ENABLED(CONFIG_PREEMPT_RT) &&
+	    READ_ONCE(rcu_scheduler_active) != RCU_SCHEDULER_RUNNING)
 		mode = HRTIMER_MODE_REL_HARD;
 	set_current_state(TASK_IDLE);
 	schedule_hrtimeout_range(&expires, (u64)(wait_us / 4) * NSEC_PER_USEC,
@@ -973,6 +976,12 @@ static void rcu_tasks_wait_batch(u64 last_gp_ns,
 		}
 		if (!wait)
 			break;
+		/*
+		 * A timer_list timeout: on PREEMPT_RT it expires from
+		 * ksoftirqd, absent before do_pre_smp_initcalls().  Only
+		 * callbacks wait here; a synchronous waiter is urgent and
+		 * ends the wait at once (see rcu_tasks_backoff_sleep()).
+		 */
 		rcuwait_wait_event_timeout(&rcu_tasks.gp_wait,
 					   rcu_tasks_gp_urgent(), TASK_IDLE, wait);
 	}
